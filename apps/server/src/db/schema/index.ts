@@ -1,0 +1,4 @@
+export * from './auth.js';
+export * from './companies.js';
+export * from './plans.js';
+export * from './users.js';

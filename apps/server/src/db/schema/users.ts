@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, timestamps } from './columns.js';
+import { companies } from './companies.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Stored lowercased; login is by e-mail, so it is unique across companies. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profile: text('profile').notNull().default('user'),
+    super: boolean('super').notNull().default(false),
+    startWork: text('start_work').notNull().default('00:00'),
+    endWork: text('end_work').notNull().default('23:59'),
+    farewellMessage: text('farewell_message').notNull().default(''),
+    allTicket: text('all_ticket').notNull().default('disable'),
+    allowGroup: boolean('allow_group').notNull().default(false),
+    defaultTheme: text('default_theme').notNull().default('light'),
+    defaultMenu: text('default_menu').notNull().default('open'),
+    wpp: text('wpp').notNull().default(''),
+    /** The user's default connection; a plain integer to keep users free of the connections module. */
+    whatsappId: integer('whatsapp_id'),
+    /** Storage key of the avatar, not a URL: URLs are signed when answered. */
+    profileImage: text('profile_image'),
+    showDashboard: text('show_dashboard').notNull().default('disabled'),
+    allowRealTime: text('allow_real_time').notNull().default('disabled'),
+    allowConnections: text('allow_connections').notNull().default('disabled'),
+    online: boolean('online').notNull().default(false),
+    lastSeenAt: at('last_seen_at'),
+    language: text('language').notNull().default('pt-BR'),
+    color: text('color').notNull().default('#5C6BC0'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_company_name_idx').on(t.companyId, t.name),
+    index('users_online_seen_idx').on(t.lastSeenAt).where(sql`${t.online}`),
+    index('users_wpp_idx').on(t.wpp),
+  ],
+);
+
+/** Which queues a user serves. Owned through both parents, which are company-scoped. */
+export const userQueues = pgTable(
+  'user_queues',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_queue_idx').on(t.queueId)],
+);

@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.API_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '^/(auth|users|settings|companySettings|companySettingOne|companies|plans|media|public-settings)': api,
+      '/socket.io': { target: api, ws: true },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false },
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { planSchema } from '../plans/plans.contract.js';
+import { settingSchema } from '../settings/settings.contract.js';
+import { userSchema } from '../users/users.contract.js';
+import { email, msg, requiredText } from '../validation.js';
+
+export const loginBody = z.object({
+  email: z.string({ error: msg.required }).trim().toLowerCase().min(1, msg.required).email(msg.loginEmail),
+  // The 6-character minimum is the form's rule (spec 000 §5); the server only needs something to check.
+  password: z.string({ error: msg.required }).min(1, msg.required).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** The login form's own rules (spec 000 §5). */
+export const loginForm = loginBody.extend({
+  password: z.string().min(6, msg.loginPassword).max(200),
+});
+
+export const sessionCompanySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  dueDate: z.string(),
+  timezone: z.string(),
+  companieSettings: z.array(settingSchema),
+  plan: planSchema,
+});
+
+export const sessionUserSchema = userSchema.extend({ company: sessionCompanySchema });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponse = z.object({ token: z.string(), user: sessionUserSchema });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** 8 or more characters with a lowercase and an uppercase letter; the meter scores each third (33/33/34). */
+export const strongPassword = () =>
+  z
+    .string({ error: msg.required })
+    .min(8, msg.passwordTooShort)
+    .max(50, msg.tooLong)
+    .regex(/[a-z]/, msg.passwordWeak)
+    .regex(/[A-Z]/, msg.passwordWeak);
+
+export function passwordStrength(password: string): number {
+  return (password.length >= 8 ? 33 : 0) + (/[a-z]/.test(password) ? 33 : 0) + (/[A-Z]/.test(password) ? 34 : 0);
+}
+
+export const signupBody = z.object({
+  companyName: requiredText(2, 50),
+  name: requiredText(2, 50),
+  email: email(),
+  phone: z
+    .string({ error: msg.required })
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().length(11, msg.invalidPhone)),
+  password: strongPassword(),
+  planId: z.coerce.number({ error: msg.required }).int().positive(msg.required),
+  termo: z.literal(true, { error: msg.termsRequired }),
+  /** From the sign-up link's query string: the company that referred this sign-up. */
+  companyId: z.coerce.number().int().positive().optional(),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const signupResponse = z.object({ companyId: z.number(), userId: z.number() });
+
+export const authEvent = z.object({ action: z.literal('update'), user: z.object({ id: z.number() }) });

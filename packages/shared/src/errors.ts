@@ -1,0 +1,64 @@
+/**
+ * The error catalogue: every code the server may answer with, and its HTTP status.
+ * Codes from the spec (000 §8) keep their names; ours follow the same style.
+ * The web looks each code up under `errors.<code>` in every locale (a test checks all four).
+ */
+export const errorStatus = {
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SENDING_WAPP_MSG: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 400,
+  ERR_CREATING_TICKET: 400,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  ERR_OUT_OF_HOURS: 403,
+  ERROR_TICKET_OPEN: 409,
+  // Ours.
+  ERR_VALIDATION: 400,
+  ERR_NOT_FOUND: 404,
+  ERR_TOKEN_EXPIRED: 403,
+  ERR_SUBSCRIPTION_EXPIRED: 402,
+  ERR_TOO_MANY_ATTEMPTS: 429,
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  ERR_COMPANY_ALREADY_EXISTS: 409,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_PLAN_FEATURE_DISABLED: 403,
+  ERR_PLAN_USER_LIMIT: 403,
+  ERR_FILE_TOO_LARGE: 413,
+  ERR_FILE_TYPE_NOT_ALLOWED: 415,
+  ERR_NO_MEDIA_FOUND: 404,
+  ERR_CANNOT_DELETE_SELF: 400,
+  ERR_INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+/** The body of every error answer. `fields` maps a field path to a validation message key. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorBody).error === 'string';
+}

@@ -1,0 +1,29 @@
+/** Socket event names, exactly as spec 000 §7 names them. */
+export const events = {
+  user: (companyId: number) => `company-${companyId}-user`,
+  auth: (companyId: number) => `company-${companyId}-auth`,
+  settings: (companyId: number) => `company-${companyId}-settings`,
+  ticket: (companyId: number) => `company-${companyId}-ticket`,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
+  contact: (companyId: number) => `company-${companyId}-contact`,
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
+  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
+  presence: (companyId: number) => `company-${companyId}-presence`,
+  chat: (companyId: number) => `company-${companyId}-chat`,
+  chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
+  chatRoom: (companyId: number, chatId: number | string) => `company-${companyId}-chat-${chatId}`,
+  announcement: (companyId: number) => `company-${companyId}-announcement`,
+  importMessages: (companyId: number) => `importMessages-${companyId}`,
+} as const;
+
+/** What the client may emit. */
+export const clientEvents = {
+  joinTickets: 'joinTickets',
+  leaveTickets: 'leaveTickets',
+  joinNotification: 'joinNotification',
+  joinChatBox: 'joinChatBox',
+  leaveChatBox: 'leaveChatBox',
+  userStatus: 'userStatus',
+} as const;
+
+export type CrudAction = 'create' | 'update' | 'delete';

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const toggle = z.enum(['enabled', 'disabled']);
+const freeText = z.string().max(4000);
+
+/**
+ * Every company setting with its accepted values and its default (spec 000 §3, 001 §3).
+ * A company without a stored row reads the default.
+ */
+export const settingDefinitions = {
+  userCreation: { schema: toggle, default: 'enabled' },
+  userRating: { schema: toggle, default: 'disabled' },
+  scheduleType: { schema: z.enum(['disabled', 'queue', 'company', 'connection']), default: 'disabled' },
+  chatBotType: { schema: z.enum(['text']), default: 'text' },
+  acceptCallWhatsapp: { schema: toggle, default: 'enabled' },
+  userRandom: { schema: toggle, default: 'disabled' },
+  sendGreetingMessageOneQueues: { schema: toggle, default: 'enabled' },
+  sendSignMessage: { schema: toggle, default: 'enabled' },
+  sendFarewellWaitingTicket: { schema: toggle, default: 'disabled' },
+  sendGreetingAccepted: { schema: toggle, default: 'disabled' },
+  sendMessageOutExpedientTicketOpen: { schema: toggle, default: 'disabled' },
+  sendQueuePosition: { schema: toggle, default: 'disabled' },
+  acceptAudioMessageContact: { schema: toggle, default: 'enabled' },
+  enableLGPD: { schema: toggle, default: 'disabled' },
+  requiredTag: { schema: toggle, default: 'disabled' },
+  lgpdDeleteMessage: { schema: toggle, default: 'disabled' },
+  lgpdHideNumber: { schema: toggle, default: 'disabled' },
+  lgpdConsent: { schema: toggle, default: 'disabled' },
+  lgpdMessage: { schema: freeText, default: '' },
+  lgpdLink: { schema: freeText, default: '' },
+  sendMsgTransfTicket: { schema: toggle, default: 'disabled' },
+  /** The platform's payment-provider credential: written by the super user, never read back. */
+  paymentGatewayToken: { schema: freeText, default: '' },
+} as const;
+
+export type SettingKey = keyof typeof settingDefinitions;
+export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
+export const secretSettingKeys: readonly SettingKey[] = ['paymentGatewayToken'];
+/** Settings that belong to the platform (company 1) and only the super user changes. */
+export const platformSettingKeys: readonly SettingKey[] = ['userCreation', 'paymentGatewayToken'];
+
+export const settingKeySchema = z.enum(settingKeys as [SettingKey, ...SettingKey[]]);
+
+export const settingSchema = z.object({ key: settingKeySchema, value: z.string() });
+export type Setting = z.infer<typeof settingSchema>;
+export type CompanySettings = Record<SettingKey, string>;
+
+export const settingsListResponse = z.array(settingSchema);
+export const settingKeyParams = z.object({ key: settingKeySchema });
+export const updateSettingBody = z.object({ value: z.string().max(4000) });
+export const companySettingsParams = z.object({ companyId: z.coerce.number().int().positive() });
+export const companySettingsResponse = z.record(z.string(), z.string());
+export const companySettingOneQuery = z.object({ column: settingKeySchema });
+export const updateCompanySettingBody = z.object({ column: settingKeySchema, data: z.string().max(4000) });
+
+export const publicSettingsResponse = z.object({ signupEnabled: z.boolean() });

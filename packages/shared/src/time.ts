@@ -1,0 +1,48 @@
+/** Pure time helpers that work in a company's time zone with nothing but Intl. */
+
+/** The wall-clock date (YYYY-MM-DD) and time (HH:MM) in `timeZone` at `at`. */
+export function zonedParts(at: Date, timeZone: string): { date: string; time: string; weekday: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    time: `${get('hour')}:${get('minute')}`,
+    weekday: weekdays.indexOf(get('weekday')),
+  };
+}
+
+/**
+ * Whether HH:MM `time` falls in [start, end], both inclusive to the minute.
+ * A window whose end is before its start runs past midnight (22:00–06:00).
+ */
+export function isWithinWindow(time: string, start: string, end: string): boolean {
+  if (start <= end) return time >= start && time <= end;
+  return time >= start || time <= end;
+}
+
+/** Adds whole days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `today` until `dueDate` (both YYYY-MM-DD); 0 on the due date, negative after. */
+export function daysUntil(dueDate: string, today: string): number {
+  return Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A subscription is in force while its due date is after today (spec 000 §4: 'in the future'). */
+export function isSubscriptionActive(dueDate: string, today: string): boolean {
+  return daysUntil(dueDate, today) > 0;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.js';
+import { profiles } from '../permissions/permissions.js';
+import { email, msg, pageNumber, requiredText, timeOfDay } from '../validation.js';
+
+const enabledDisabled = z.enum(['enabled', 'disabled']);
+
+export const userSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(profiles),
+  super: z.boolean(),
+  startWork: z.string(),
+  endWork: z.string(),
+  farewellMessage: z.string(),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  defaultTheme: z.enum(['light', 'dark']),
+  defaultMenu: z.enum(['open', 'closed']),
+  wpp: z.string(),
+  whatsappId: z.number().nullable(),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  profileImage: z.string().nullable(),
+  showDashboard: enabledDisabled,
+  allowRealTime: enabledDisabled,
+  allowConnections: enabledDisabled,
+  online: z.boolean(),
+  language: z.enum(LANGUAGES),
+  color: z.string(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Fields every user may change on their own record (the profile modal). */
+const selfFields = {
+  name: requiredText(2, 50),
+  email: email(),
+  password: z.string().min(6, msg.passwordTooShort).max(50, msg.tooLong),
+  farewellMessage: z.string().max(1000),
+  defaultTheme: z.enum(['light', 'dark']),
+  defaultMenu: z.enum(['open', 'closed']),
+  language: z.enum(LANGUAGES),
+  wpp: z.string().trim().max(20),
+};
+
+/** Fields only an admin may set (spec 000 §6). */
+const adminFields = {
+  profile: z.enum(profiles),
+  startWork: timeOfDay(),
+  endWork: timeOfDay(),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  whatsappId: z.number().int().positive().nullable(),
+  queueIds: z.array(z.number().int().positive()).max(200),
+  showDashboard: enabledDisabled,
+  allowRealTime: enabledDisabled,
+  allowConnections: enabledDisabled,
+};
+export const adminOnlyUserFields = Object.keys(adminFields) as (keyof typeof adminFields)[];
+
+export const createUserBody = z.object({
+  ...selfFields,
+  ...z.object(adminFields).partial().shape,
+  farewellMessage: selfFields.farewellMessage.optional(),
+  defaultTheme: selfFields.defaultTheme.optional(),
+  defaultMenu: selfFields.defaultMenu.optional(),
+  language: selfFields.language.optional(),
+  wpp: selfFields.wpp.optional(),
+  /** Only the super user may create a user in another company. */
+  companyId: z.number().int().positive().optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+export const updateUserBody = z.object({ ...selfFields, ...adminFields }).partial();
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const listUsersQuery = z.object({
+  searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  pageNumber,
+});
+export const listUsersResponse = z.object({ users: z.array(userSchema), hasMore: z.boolean(), count: z.number() });
+
+export const userOptionsQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const userOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));
+
+export const userEvent = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), user: userSchema }),
+  z.object({ action: z.literal('delete'), userId: z.number() }),
+]);
+export type UserEvent = z.infer<typeof userEvent>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Validation messages travel as keys; the web translates them under `validation.<key>`
+ * (pt-BR 'Muito curto!', en 'Too Short!', ...), and the server answers the same keys in `fields`.
+ */
+export const msg = {
+  required: 'required',
+  tooShort: 'tooShort',
+  tooLong: 'tooLong',
+  invalidEmail: 'invalidEmail',
+  invalidTime: 'invalidTime',
+  invalidPhone: 'invalidPhone',
+  passwordTooShort: 'passwordTooShort',
+  passwordWeak: 'passwordWeak',
+  termsRequired: 'termsRequired',
+  loginEmail: 'loginEmail',
+  loginPassword: 'loginPassword',
+  invalidValue: 'invalidValue',
+} as const;
+
+export const requiredText = (min: number, max: number) =>
+  z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .min(min, msg.tooShort)
+    .max(max, msg.tooLong);
+
+export const email = () =>
+  z.string({ error: msg.required }).trim().toLowerCase().min(1, msg.required).email(msg.invalidEmail);
+
+/** HH:MM, 00:00 to 23:59. */
+export const timeOfDay = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg.invalidTime);
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const pageNumber = z.coerce.number().int().min(1).default(1);
+
+/** A boolean arriving as a query string ('true'/'false') or a JSON boolean. */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true');
