@@ -17,6 +17,8 @@ export const msg = {
   loginEmail: 'loginEmail',
   loginPassword: 'loginPassword',
   invalidValue: 'invalidValue',
+  emailTaken: 'emailTaken',
+  companyTaken: 'companyTaken',
 } as const;
 
 export const requiredText = (min: number, max: number) =>
