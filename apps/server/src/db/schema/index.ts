@@ -14,6 +14,7 @@ export * from './plantao.js';
 export * from './prompts.js';
 export * from './queues.js';
 export * from './quick-messages.js';
+export * from './realtime.js';
 export * from './schedules.js';
 export * from './tags.js';
 export * from './tickets.js';
