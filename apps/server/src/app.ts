@@ -22,8 +22,8 @@ import { registerErrorHandler } from './platform/errors.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { loadSecret } from './platform/secrets.js';
-import { createMediaLinks } from './platform/storage/media-links.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
+import { createMediaLinks } from './platform/storage/media-links.js';
 import { createDiskStorage } from './platform/storage/storage.js';
 import { serveWebApp } from './platform/web-app.js';
 
@@ -41,7 +41,11 @@ export interface BuildOptions {
 }
 
 /** The whole server: HTTP API, realtime and jobs on one database. Tests build it too. */
-export async function buildApp({ config, database, jobs: withJobs = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  jobs: withJobs = false,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,

@@ -25,4 +25,6 @@ process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Balcão on http://localhost:${config.port} (${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+app.log.info(
+  `Balcão on http://localhost:${config.port} (${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+);

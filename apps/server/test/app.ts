@@ -12,7 +12,7 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 export async function createTestApp(options: { jobs?: boolean; env?: Record<string, string> } = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'balcao-test-')),
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: '/nonexistent',

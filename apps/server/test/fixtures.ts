@@ -24,7 +24,14 @@ export async function createUser(
   const email = overrides.email ?? `user-${unique()}@test.local`;
   const [row] = await app.deps.db
     .insert(users)
-    .values({ name: `User ${unique()}`, profile: 'user', ...overrides, email, companyId, passwordHash: await passwordHash })
+    .values({
+      name: `User ${unique()}`,
+      profile: 'user',
+      ...overrides,
+      email,
+      companyId,
+      passwordHash: await passwordHash,
+    })
     .returning();
   if (!row) throw new Error('user not created');
   const token = await app.deps.tokens.signAccess({ userId: row.id, companyId });

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
@@ -55,7 +55,5 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
 }
 
 export function connectDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl
-    ? connectPostgres(options.databaseUrl)
-    : connectPglite(`${options.dataDir}/db`);
+  return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(`${options.dataDir}/db`);
 }

@@ -21,7 +21,14 @@ export async function seedPlatform(db: Db, admin: { email: string; password?: st
     if (!plan) {
       [plan] = await tx
         .insert(plans)
-        .values({ name: 'Plano Padrão', users: 10, connections: 3, queues: 10, amountCents: 9900, isPublic: true })
+        .values({
+          name: 'Plano Padrão',
+          users: 10,
+          connections: 3,
+          queues: 10,
+          amountCents: 9900,
+          isPublic: true,
+        })
         .returning({ id: plans.id });
     }
     if (!plan) throw new Error('The default plan could not be created');
@@ -32,7 +39,9 @@ export async function seedPlatform(db: Db, admin: { email: string; password?: st
       .values({ id: PLATFORM_COMPANY_ID, name: 'Balcão', planId: plan.id, dueDate: PLATFORM_DUE_DATE })
       .onConflictDoUpdate({ target: companies.id, set: { dueDate: PLATFORM_DUE_DATE } });
     // The row above took id 1 by hand; later companies must not collide with it.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`);
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`,
+    );
 
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, admin.email));
     if (existing) return { adminEmail: admin.email };

@@ -29,7 +29,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.slice(1).replaceAll('/', '.') || '_';
-        fields[path] ??= knownMessages.has(issue.message ?? '') ? (issue.message as string) : msg.invalidValue;
+        fields[path] ??= knownMessages.has(issue.message ?? '')
+          ? (issue.message as string)
+          : msg.invalidValue;
       }
       const body: ErrorBody = { error: 'ERR_VALIDATION', message: 'Invalid request', fields };
       return reply.status(400).send(body);
@@ -40,7 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ error: 'ERR_INTERNAL', message: 'Internal error' } satisfies ErrorBody);
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) keep their status.
-    const code = status === 413 ? 'ERR_FILE_TOO_LARGE' : status === 415 ? 'ERR_FILE_TYPE_NOT_ALLOWED' : 'ERR_VALIDATION';
+    const code =
+      status === 413 ? 'ERR_FILE_TOO_LARGE' : status === 415 ? 'ERR_FILE_TYPE_NOT_ALLOWED' : 'ERR_VALIDATION';
     return reply.status(status).send({ error: code, message: error.message } satisfies ErrorBody);
   });
 

@@ -26,7 +26,9 @@ export async function readRateLimit(db: Db, key: string, windowSeconds: number):
   const [row] = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds})`);
+    .where(
+      sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds})`,
+    );
   return row?.count ?? 0;
 }
 

@@ -10,7 +10,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(join(webDist, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, serve: true, prefix: '/' });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    serve: true,
+    prefix: '/',
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
     if (request.url.startsWith('/media/') || request.url.startsWith('/socket.io')) return;

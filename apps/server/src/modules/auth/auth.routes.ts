@@ -34,7 +34,8 @@ export const authRoutes =
     app.post(
       '/auth/refresh_token',
       { config: { public: true }, schema: { response: { 200: sessionResponse } } },
-      async (request, reply) => answerSession(reply, await refreshSession(deps, request.cookies[REFRESH_COOKIE])),
+      async (request, reply) =>
+        answerSession(reply, await refreshSession(deps, request.cookies[REFRESH_COOKIE])),
     );
 
     app.delete('/auth/logout', { config: { public: true } }, async (request, reply) => {
@@ -42,8 +43,10 @@ export const authRoutes =
       return reply.clearCookie(REFRESH_COOKIE, cookieOptions).status(204).send();
     });
 
-    app.get('/auth/me', { config: { allowExpired: true }, schema: { response: { 200: sessionUserSchema } } }, (request) =>
-      loadSessionUser(deps, request.actor.userId),
+    app.get(
+      '/auth/me',
+      { config: { allowExpired: true }, schema: { response: { 200: sessionUserSchema } } },
+      (request) => loadSessionUser(deps, request.actor.userId),
     );
 
     app.post(

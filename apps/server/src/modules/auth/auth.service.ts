@@ -5,8 +5,8 @@ import { verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { clearRateLimit, hitRateLimit, readRateLimit } from '../../platform/rate-limit.js';
-import { findUserByEmail } from '../users/users.queries.js';
 import { markOffline } from '../users/users.presence.js';
+import { findUserByEmail } from '../users/users.queries.js';
 import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
 import { loadSessionUser } from './session.js';
 
@@ -18,7 +18,11 @@ export interface IssuedSession extends SessionResponse {
   refreshToken: string;
 }
 
-async function openSession(deps: AppDeps, owner: { userId: number; companyId: number }, refreshToken: string) {
+async function openSession(
+  deps: AppDeps,
+  owner: { userId: number; companyId: number },
+  refreshToken: string,
+) {
   const token = await deps.tokens.signAccess(owner);
   return { token, refreshToken, user: await loadSessionUser(deps, owner.userId) };
 }
@@ -31,7 +35,8 @@ export async function login(deps: AppDeps, input: LoginBody, address: string): P
     await readRateLimit(deps.db, emailKey, FAILURE_WINDOW_SECONDS),
     await readRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS),
   ];
-  if (emailFailures >= max || addressFailures >= max * ADDRESS_FACTOR) throw new AppError('ERR_TOO_MANY_ATTEMPTS');
+  if (emailFailures >= max || addressFailures >= max * ADDRESS_FACTOR)
+    throw new AppError('ERR_TOO_MANY_ATTEMPTS');
 
   const user = await findUserByEmail(deps.db, input.email);
   if (!user || !(await verifyPassword(user?.passwordHash, input.password))) {
@@ -45,7 +50,8 @@ export async function login(deps: AppDeps, input: LoginBody, address: string): P
   const actor = await deps.actors.load(user.id);
   if (!actor) throw new AppError('ERR_INVALID_CREDENTIALS');
   const now = zonedParts(new Date(), actor.company.timezone).time;
-  if (!actor.super && !isWithinWindow(now, user.startWork, user.endWork)) throw new AppError('ERR_OUT_OF_HOURS');
+  if (!actor.super && !isWithinWindow(now, user.startWork, user.endWork))
+    throw new AppError('ERR_OUT_OF_HOURS');
 
   const owner = { userId: user.id, companyId: user.companyId };
   const refreshToken = await issueRefreshToken(deps.db, owner, deps.config.refreshTokenDays);
@@ -56,7 +62,10 @@ export async function login(deps: AppDeps, input: LoginBody, address: string): P
   return openSession(deps, owner, refreshToken);
 }
 
-export async function refreshSession(deps: AppDeps, refreshToken: string | undefined): Promise<IssuedSession> {
+export async function refreshSession(
+  deps: AppDeps,
+  refreshToken: string | undefined,
+): Promise<IssuedSession> {
   if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');
   const rotated = await rotateRefreshToken(deps.db, refreshToken, deps.config.refreshTokenDays);
   return openSession(deps, rotated.owner, rotated.token);

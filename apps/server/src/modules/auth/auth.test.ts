@@ -35,8 +35,12 @@ describe('login', () => {
   });
 
   test('refuses a wrong password and an unknown e-mail alike', async () => {
-    const wrong = await call(app, 'POST', '/auth/login', { body: { email: tenant.admin.email, password: 'nope-nope' } });
-    const unknown = await call(app, 'POST', '/auth/login', { body: { email: 'nobody@x.test', password: PASSWORD } });
+    const wrong = await call(app, 'POST', '/auth/login', {
+      body: { email: tenant.admin.email, password: 'nope-nope' },
+    });
+    const unknown = await call(app, 'POST', '/auth/login', {
+      body: { email: 'nobody@x.test', password: PASSWORD },
+    });
 
     expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
     expect(unknown).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
@@ -46,7 +50,10 @@ describe('login', () => {
     const { status, body } = await call(app, 'POST', '/auth/login', { body: { email: 'not-an-email' } });
 
     expect(status).toBe(400);
-    expect(body).toMatchObject({ error: 'ERR_VALIDATION', fields: { email: 'loginEmail', password: 'required' } });
+    expect(body).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: { email: 'loginEmail', password: 'required' },
+    });
   });
 
   test('is refused outside the user work hours, in the company time zone', async () => {
@@ -58,7 +65,9 @@ describe('login', () => {
     };
     const user = await createUser(app, tenant.companyId, { startWork: later(60), endWork: later(120) });
 
-    const { status, body } = await call(app, 'POST', '/auth/login', { body: { email: user.email, password: PASSWORD } });
+    const { status, body } = await call(app, 'POST', '/auth/login', {
+      body: { email: user.email, password: PASSWORD },
+    });
 
     expect(status).toBe(403);
     expect(body.error).toBe('ERR_OUT_OF_HOURS');
@@ -67,7 +76,9 @@ describe('login', () => {
   test('locks an e-mail after repeated failures, even with the right password next', async () => {
     const locked = await createTenant(app);
     for (let i = 0; i < 10; i++) {
-      await call(app, 'POST', '/auth/login', { body: { email: locked.admin.email, password: 'wrong-password' } });
+      await call(app, 'POST', '/auth/login', {
+        body: { email: locked.admin.email, password: 'wrong-password' },
+      });
     }
 
     const { status, body } = await call(app, 'POST', '/auth/login', {
@@ -82,10 +93,13 @@ describe('login', () => {
 describe('refresh and logout', () => {
   async function loginCookie() {
     const tenant = await createTenant(app);
-    const { response } = await call(app, 'POST', '/auth/login', { body: { email: tenant.admin.email, password: PASSWORD } });
+    const { response } = await call(app, 'POST', '/auth/login', {
+      body: { email: tenant.admin.email, password: PASSWORD },
+    });
     return refreshCookie(response) as string;
   }
-  const refresh = (cookie: string) => call(app, 'POST', '/auth/refresh_token', { headers: { cookie: `jrt=${cookie}` } });
+  const refresh = (cookie: string) =>
+    call(app, 'POST', '/auth/refresh_token', { headers: { cookie: `jrt=${cookie}` } });
 
   test('rotates the refresh token on use', async () => {
     const first = await loginCookie();
@@ -152,7 +166,9 @@ describe('expired subscription', () => {
   test('login still works so the app can show billing, but tenant calls answer 402', async () => {
     const tenant = await createTenant(app, { dueDate: today() });
 
-    const login = await call(app, 'POST', '/auth/login', { body: { email: tenant.admin.email, password: PASSWORD } });
+    const login = await call(app, 'POST', '/auth/login', {
+      body: { email: tenant.admin.email, password: PASSWORD },
+    });
     const me = await call(app, 'GET', '/auth/me', { token: tenant.admin.token });
     const usersList = await call(app, 'GET', '/users', { token: tenant.admin.token });
 

@@ -26,7 +26,10 @@ export async function issueRefreshToken(
  * holds a copy: the whole family is revoked and both holders must sign in again.
  */
 export async function rotateRefreshToken(db: Db, token: string, days: number) {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (!row || row.expiresAt < new Date()) throw new AppError('ERR_SESSION_EXPIRED');
   if (row.revokedAt) {
     await revokeFamily(db, row.familyId);

@@ -35,14 +35,23 @@ export async function signup(deps: AppDeps, input: SignupBody) {
       if (!company) throw new AppError('ERR_INTERNAL');
       const [user] = await tx
         .insert(users)
-        .values({ companyId: company.id, name: input.name, email: input.email, passwordHash, profile: 'admin', wpp: input.phone })
+        .values({
+          companyId: company.id,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          profile: 'admin',
+          wpp: input.phone,
+        })
         .returning({ id: users.id });
       if (!user) throw new AppError('ERR_INTERNAL');
       return { companyId: company.id, userId: user.id };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'companies_name_key')) {
-      throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 'Company name in use', { companyName: 'companyTaken' });
+      throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 'Company name in use', {
+        companyName: 'companyTaken',
+      });
     }
     if (isUniqueViolation(error, 'users_email_key')) {
       throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 'E-mail already in use', { email: 'emailTaken' });

@@ -11,11 +11,18 @@ export const toPlan = ({ amountCents, createdAt: _c, updatedAt: _u, ...rest }: P
 });
 
 export async function listPublicPlans(db: Db): Promise<Plan[]> {
-  const rows = await db.select().from(plans).where(eq(plans.isPublic, true)).orderBy(asc(plans.amountCents), asc(plans.id));
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(eq(plans.isPublic, true))
+    .orderBy(asc(plans.amountCents), asc(plans.id));
   return rows.map(toPlan);
 }
 
 export async function findPublicPlan(db: Db | Tx, id: number): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(and(eq(plans.id, id), eq(plans.isPublic, true)));
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), eq(plans.isPublic, true)));
   return row;
 }

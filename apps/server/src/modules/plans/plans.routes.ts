@@ -7,7 +7,9 @@ export const plansRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // The sign-up page lists these before anyone is signed in.
-    app.get('/plans/listPublic', { config: { public: true }, schema: { response: { 200: publicPlansResponse } } }, () =>
-      listPublicPlans(deps.db),
+    app.get(
+      '/plans/listPublic',
+      { config: { public: true }, schema: { response: { 200: publicPlansResponse } } },
+      () => listPublicPlans(deps.db),
     );
   };

@@ -17,9 +17,13 @@ import { listSettings, showSetting, updateSetting } from './settings.service.js'
 export const settingsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/public-settings', { config: { public: true }, schema: { response: { 200: publicSettingsResponse } } }, async () => ({
-      signupEnabled: await readSignupEnabled(deps.db),
-    }));
+    app.get(
+      '/public-settings',
+      { config: { public: true }, schema: { response: { 200: publicSettingsResponse } } },
+      async () => ({
+        signupEnabled: await readSignupEnabled(deps.db),
+      }),
+    );
 
     app.get('/settings', { schema: { response: { 200: settingsListResponse } } }, (request) =>
       listSettings(contextOf(deps, request)),

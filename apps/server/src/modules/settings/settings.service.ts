@@ -18,7 +18,8 @@ import { readCompanySettings, readSetting, writeSetting } from './settings.queri
 const visibleKeys = (companyId: number) =>
   settingKeys.filter(
     (key) =>
-      !secretSettingKeys.includes(key) && (companyId === PLATFORM_COMPANY_ID || !platformSettingKeys.includes(key)),
+      !secretSettingKeys.includes(key) &&
+      (companyId === PLATFORM_COMPANY_ID || !platformSettingKeys.includes(key)),
   );
 
 export async function listVisibleSettings(db: Db, companyId: number): Promise<Setting[]> {
@@ -39,11 +40,15 @@ export async function updateSetting(ctx: Ctx, key: SettingKey, value: string): P
   const isPlatformKey = platformSettingKeys.includes(key);
   if (isPlatformKey && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
   const parsed = settingDefinitions[key].schema.safeParse(value);
-  if (!parsed.success) throw new AppError('ERR_VALIDATION', `Invalid value for ${key}`, { value: 'invalidValue' });
+  if (!parsed.success)
+    throw new AppError('ERR_VALIDATION', `Invalid value for ${key}`, { value: 'invalidValue' });
 
   const companyId = isPlatformKey ? PLATFORM_COMPANY_ID : ctx.companyId;
   await writeSetting(ctx.db, companyId, key, parsed.data);
   const shown = secretSettingKeys.includes(key) ? '' : parsed.data;
-  ctx.realtime.toCompany(companyId, events.settings(companyId), { action: 'update', setting: { key, value: shown } });
+  ctx.realtime.toCompany(companyId, events.settings(companyId), {
+    action: 'update',
+    setting: { key, value: shown },
+  });
   return { key, value: shown };
 }

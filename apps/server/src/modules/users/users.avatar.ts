@@ -1,5 +1,5 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { User } from '@balcao/shared';
+import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { requireGate } from '../../platform/permissions.js';
 import { mediaKey, readImageUpload } from '../../platform/storage/uploads.js';
 import { findUser } from './users.queries.js';
-import { updateUser } from './users.service.js';
+import { presentUser, publishUser } from './users.service.js';
 
 export async function uploadAvatar(ctx: Ctx, id: number, file: MultipartFile | undefined): Promise<User> {
   if (id !== ctx.actor.userId) requireGate(ctx.actor, 'users:manage');
@@ -17,11 +17,14 @@ export async function uploadAvatar(ctx: Ctx, id: number, file: MultipartFile | u
   const { bytes, ext } = await readImageUpload(file);
   const key = mediaKey(ctx.companyId, 'users', ext);
   await ctx.storage.put(key, bytes);
-  await ctx.db
+  const [row] = await ctx.db
     .update(users)
     .set({ profileImage: key })
-    .where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)));
+    .where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)))
+    .returning();
+  if (!row) throw new AppError('ERR_NO_USER_FOUND');
   if (current.profileImage) await ctx.storage.remove(current.profileImage);
-  // An empty update re-reads the row and tells every open users page.
-  return updateUser(ctx, id, {});
+  const user = await presentUser(ctx, row);
+  publishUser(ctx, ctx.companyId, { action: 'update', user });
+  return user;
 }

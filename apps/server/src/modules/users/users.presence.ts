@@ -33,7 +33,10 @@ export async function sweepOfflineUsers(deps: AppDeps): Promise<number> {
     .update(users)
     .set({ online: false })
     .where(
-      and(eq(users.online, true), lt(users.lastSeenAt, sql`now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS})`)),
+      and(
+        eq(users.online, true),
+        lt(users.lastSeenAt, sql`now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS})`),
+      ),
     )
     .returning();
   await publishPresence(deps, rows);

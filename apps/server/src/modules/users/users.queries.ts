@@ -80,7 +80,13 @@ export async function searchUsers(
   }
   const where = and(...filters);
   const [rows, [totals]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(options.limit).offset(options.offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(options.limit)
+      .offset(options.offset),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
@@ -93,11 +99,16 @@ export async function countCompanyUsers(db: Db | Tx, companyId: number): Promise
 
 export async function replaceUserQueues(tx: Tx, userId: number, queueIds: number[]): Promise<void> {
   await tx.delete(userQueues).where(eq(userQueues.userId, userId));
-  if (queueIds.length > 0) await tx.insert(userQueues).values(queueIds.map((queueId) => ({ userId, queueId })));
+  if (queueIds.length > 0)
+    await tx.insert(userQueues).values(queueIds.map((queueId) => ({ userId, queueId })));
 }
 
 /** Which of `queueIds` belong to the company; anything else is refused, never linked. */
-export async function companyQueueIds(db: Db | Tx, companyId: number, queueIds: number[]): Promise<Set<number>> {
+export async function companyQueueIds(
+  db: Db | Tx,
+  companyId: number,
+  queueIds: number[],
+): Promise<Set<number>> {
   if (queueIds.length === 0) return new Set();
   const rows = await db
     .select({ id: queues.id })

@@ -16,24 +16,33 @@ import { createUser, deleteUser, listUserOptions, listUsers, showUser, updateUse
 export const usersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/users', { schema: { querystring: listUsersQuery, response: { 200: listUsersResponse } } }, (request) =>
-      listUsers(contextOf(deps, request), request.query),
+    app.get(
+      '/users',
+      { schema: { querystring: listUsersQuery, response: { 200: listUsersResponse } } },
+      (request) => listUsers(contextOf(deps, request), request.query),
     );
 
-    app.get('/users/list', { schema: { querystring: userOptionsQuery, response: { 200: userOptionsResponse } } }, (request) =>
-      listUserOptions(contextOf(deps, request), request.query.companyId),
+    app.get(
+      '/users/list',
+      { schema: { querystring: userOptionsQuery, response: { 200: userOptionsResponse } } },
+      (request) => listUserOptions(contextOf(deps, request), request.query.companyId),
     );
 
     app.get('/users/:id', { schema: { params: idParam, response: { 200: userSchema } } }, (request) =>
       showUser(contextOf(deps, request), request.params.id),
     );
 
-    app.post('/users', { schema: { body: createUserBody, response: { 201: userSchema } } }, async (request, reply) =>
-      reply.status(201).send(await createUser(contextOf(deps, request), request.body)),
+    app.post(
+      '/users',
+      { schema: { body: createUserBody, response: { 201: userSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await createUser(contextOf(deps, request), request.body)),
     );
 
-    app.put('/users/:id', { schema: { params: idParam, body: updateUserBody, response: { 200: userSchema } } }, (request) =>
-      updateUser(contextOf(deps, request), request.params.id, request.body),
+    app.put(
+      '/users/:id',
+      { schema: { params: idParam, body: updateUserBody, response: { 200: userSchema } } },
+      (request) => updateUser(contextOf(deps, request), request.params.id, request.body),
     );
 
     app.delete('/users/:id', { schema: { params: idParam } }, async (request, reply) => {
@@ -41,7 +50,9 @@ export const usersRoutes =
       return reply.status(204).send();
     });
 
-    app.post('/users/:id/media-upload', { schema: { params: idParam, response: { 200: userSchema } } }, async (request) =>
-      uploadAvatar(contextOf(deps, request), request.params.id, await request.file()),
+    app.post(
+      '/users/:id/media-upload',
+      { schema: { params: idParam, response: { 200: userSchema } } },
+      async (request) => uploadAvatar(contextOf(deps, request), request.params.id, await request.file()),
     );
   };

@@ -10,12 +10,12 @@ import {
 } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { connections, plans, companies, users } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { companies, connections, plans, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requireGate, targetCompanyId } from '../../platform/permissions.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import {
   companyQueueIds,
   countCompanyUsers,
@@ -28,7 +28,10 @@ import {
 } from './users.queries.js';
 
 export async function presentUsers(ctx: Pick<Ctx, 'db' | 'links'>, rows: UserRow[]): Promise<User[]> {
-  const queues = await queuesOfUsers(ctx.db, rows.map((r) => r.id));
+  const queues = await queuesOfUsers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toUser(row, queues.get(row.id) ?? [], ctx.links));
 }
 
@@ -37,14 +40,18 @@ export async function presentUser(ctx: Pick<Ctx, 'db' | 'links'>, row: UserRow):
   return user as User;
 }
 
-function publishUser(ctx: Ctx, companyId: number, event: UserEvent) {
+export function publishUser(ctx: Ctx, companyId: number, event: UserEvent) {
   ctx.realtime.toCompany(companyId, events.user(companyId), event);
 }
 
 export async function listUsers(ctx: Ctx, query: { searchParam?: string; pageNumber: number }) {
   requireGate(ctx.actor, 'users:manage');
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
-  const { rows, total } = await searchUsers(ctx.db, ctx.companyId, { search: query.searchParam, limit: PAGE_SIZE, offset });
+  const { rows, total } = await searchUsers(ctx.db, ctx.companyId, {
+    search: query.searchParam,
+    limit: PAGE_SIZE,
+    offset,
+  });
   return { users: await presentUsers(ctx, rows), hasMore: offset + rows.length < total, count: total };
 }
 
@@ -65,7 +72,11 @@ export async function listUserOptions(ctx: Ctx, companyId?: number) {
     .orderBy(users.name);
 }
 
-async function checkLinks(db: Db | Tx, companyId: number, input: { queueIds?: number[]; whatsappId?: number | null }) {
+async function checkLinks(
+  db: Db | Tx,
+  companyId: number,
+  input: { queueIds?: number[]; whatsappId?: number | null },
+) {
   if (input.queueIds) {
     const owned = await companyQueueIds(db, companyId, input.queueIds);
     if (input.queueIds.some((id) => !owned.has(id))) {
@@ -135,7 +146,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
     await checkLinks(tx, ctx.companyId, { queueIds, whatsappId: fields.whatsappId });
     const [updated] = await tx
       .update(users)
-      .set({ ...fields, ...(passwordHash ? { passwordHash } : {}) })
+      .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
       .where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)))
       .returning()
       .catch(rethrowDuplicateEmail);
@@ -162,7 +173,8 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   publishUser(ctx, ctx.companyId, { action: 'delete', userId: id });
 }
 
-const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 function rethrowDuplicateEmail(error: unknown): never {
   if (isUniqueViolation(error, 'users_email_key')) {

@@ -30,7 +30,10 @@ export function isCompanyActive(actor: RequestActor, now = new Date()): boolean 
  * Every route needs a session unless it says `config: { public: true }`: no token answers 401
  * (the session is over), an expired token 403 (the client refreshes and retries).
  */
-export function registerAuthentication(app: FastifyInstance, deps: { tokens: TokenSigner; actors: ActorLoader }) {
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { tokens: TokenSigner; actors: ActorLoader },
+) {
   app.decorateRequest('actor', undefined as unknown as RequestActor);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;

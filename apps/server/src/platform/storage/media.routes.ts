@@ -32,7 +32,8 @@ export const mediaRoutes =
         if (owner === undefined) throw new AppError('ERR_NO_MEDIA_FOUND');
         const { exp, sig } = request.query;
         const signed = exp !== undefined && sig !== undefined && deps.links.verify(key, Number(exp), sig);
-        if (!signed && !(await sessionOwns(deps, bearerToken(request), owner))) throw new AppError('ERR_NO_MEDIA_FOUND');
+        if (!signed && !(await sessionOwns(deps, bearerToken(request), owner)))
+          throw new AppError('ERR_NO_MEDIA_FOUND');
 
         const file = await deps.storage.read(key).catch(() => undefined);
         if (!file) throw new AppError('ERR_NO_MEDIA_FOUND');
