@@ -74,19 +74,21 @@ export async function buildApp({
   };
   if (withJobs) deps.jobs = await startJobs(database.executeSql, (error) => app.log.error(error));
   app.decorate('deps', deps);
-  registerAuthentication(app, { tokens, actors });
-
-  live.onSocket(trackPresence(deps));
-  if (deps.jobs) await registerUserJobs(deps, deps.jobs);
-
   await serveWebApp(app, config.webDist ?? join(serverRoot(), '../web/dist'));
   await app.register(healthRoutes);
   await app.register(mediaRoutes(deps));
-  await app.register(authRoutes(deps));
-  await app.register(plansRoutes(deps));
-  await app.register(companiesRoutes(deps));
-  await app.register(settingsRoutes(deps));
-  await app.register(usersRoutes(deps));
+  // The API lives in its own context so its session check never touches the web app's files.
+  await app.register(async (api) => {
+    registerAuthentication(api, { tokens, actors });
+    await api.register(authRoutes(deps));
+    await api.register(plansRoutes(deps));
+    await api.register(companiesRoutes(deps));
+    await api.register(settingsRoutes(deps));
+    await api.register(usersRoutes(deps));
+  });
+
+  live.onSocket(trackPresence(deps));
+  if (deps.jobs) await registerUserJobs(deps, deps.jobs);
 
   app.addHook('onClose', async () => {
     live.io.disconnectSockets(true);

@@ -25,7 +25,6 @@ export const mediaRoutes =
   async (app) => {
     app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
       '/media/*',
-      { config: { public: true } },
       async (request, reply) => {
         const key = request.params['*'];
         const owner = companyOfKey(key);
