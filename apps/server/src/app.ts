@@ -11,6 +11,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { ticketRooms } from './modules/tickets/tickets.socket.js';
 import { registerUserJobs } from './modules/users/users.jobs.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { trackPresence } from './modules/users/users.socket.js';
@@ -88,6 +89,7 @@ export async function buildApp({
   });
 
   live.onSocket(trackPresence(deps));
+  live.onSocket(ticketRooms(deps));
   if (deps.jobs) await registerUserJobs(deps, deps.jobs);
 
   app.addHook('onClose', async () => {

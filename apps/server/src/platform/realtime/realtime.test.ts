@@ -3,7 +3,8 @@ import { events } from '@balcao/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant } from '../../../test/fixtures.js';
+import { createTenant, createTicket } from '../../../test/fixtures.js';
+import { rooms } from './rooms.js';
 
 const app = await createTestApp();
 let base: string;
@@ -77,4 +78,24 @@ test('a connected socket marks its user online', async () => {
   const { body } = await call(app, 'GET', `/users/${tenant.admin.id}`, { token: tenant.admin.token });
 
   expect(body.online).toBe(true);
+});
+
+test('joinChatBox joins a ticket of the company, never another company’s', async () => {
+  const one = await createTenant(app);
+  const two = await createTenant(app);
+  const ticket = await createTicket(app, one.companyId);
+  const owner = await connect(one.admin.token);
+  const stranger = await connect(two.admin.token);
+  const seenByOwner = collect(owner, 'probe');
+  const seenByStranger = collect(stranger, 'probe');
+
+  owner.emit('joinChatBox', ticket.id);
+  stranger.emit('joinChatBox', ticket.id);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  app.deps.realtime.toRoom(rooms.ticket(one.companyId, ticket.id), 'probe', { ticketId: ticket.id });
+  app.deps.realtime.toRoom(rooms.ticket(two.companyId, ticket.id), 'probe', { ticketId: ticket.id });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  expect(seenByOwner).toEqual([{ ticketId: ticket.id }]);
+  expect(seenByStranger).toEqual([]);
 });
