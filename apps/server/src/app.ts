@@ -37,16 +37,10 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   database: Database;
-  /** Start pg-boss and the background jobs (the server does; most tests don't need them). */
-  jobs?: boolean;
 }
 
 /** The whole server: HTTP API, realtime and jobs on one database. Tests build it too. */
-export async function buildApp({
-  config,
-  database,
-  jobs: withJobs = false,
-}: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -63,6 +57,7 @@ export async function buildApp({
   const tokens = createTokenSigner(secret, config.accessTokenTtl);
   const actors = createActorLoader(db);
   const live = createRealtime({ server: app.server, tokens, actors, pool: database.pool });
+  const jobs = await startJobs(database.executeSql, (error) => app.log.error(error));
   const deps: AppDeps = {
     config,
     database,
@@ -72,8 +67,8 @@ export async function buildApp({
     realtime: live.realtime,
     storage: createDiskStorage(config.mediaDir),
     links: createMediaLinks(`${secret}:media`),
+    jobs,
   };
-  if (withJobs) deps.jobs = await startJobs(database.executeSql, (error) => app.log.error(error));
   app.decorate('deps', deps);
   await serveWebApp(app, config.webDist ?? join(serverRoot(), '../web/dist'));
   await app.register(healthRoutes);
@@ -90,11 +85,11 @@ export async function buildApp({
 
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
-  if (deps.jobs) await registerUserJobs(deps, deps.jobs);
+  await registerUserJobs(deps);
 
   app.addHook('onClose', async () => {
     live.io.disconnectSockets(true);
-    await deps.jobs?.stop();
+    await jobs.stop();
   });
   return app;
 }

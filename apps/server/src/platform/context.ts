@@ -18,8 +18,7 @@ export interface AppDeps {
   links: MediaLinks;
   tokens: TokenSigner;
   actors: ActorLoader;
-  /** Started with the server; absent when an app is built without background work (most tests). */
-  jobs?: Jobs;
+  jobs: Jobs;
 }
 
 /** A service call on behalf of a signed-in user. */
