@@ -3,14 +3,20 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { attachWebchat } from './channels/webchat/webchat.channel.js';
+import { webchatRoutes } from './channels/webchat/webchat.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { serverRoot } from './db/migrate.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
 import { registerUserJobs } from './modules/users/users.jobs.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -68,7 +74,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     storage: createDiskStorage(config.mediaDir),
     links: createMediaLinks(`${secret}:media`),
     jobs,
+    channels: new Map(),
   };
+  deps.channels.set('webchat', attachWebchat(live.io, deps));
   app.decorate('deps', deps);
   await serveWebApp(app, config.webDist ?? join(serverRoot(), '../web/dist'));
   await app.register(healthRoutes);
@@ -81,11 +89,16 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(companiesRoutes(deps));
     await api.register(settingsRoutes(deps));
     await api.register(usersRoutes(deps));
+    await api.register(connectionsRoutes(deps));
+    await api.register(ticketsRoutes(deps));
+    await api.register(messagesRoutes(deps));
+    await api.register(webchatRoutes(deps));
   });
 
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   await registerUserJobs(deps);
+  await registerDeliveryJobs(deps);
 
   app.addHook('onClose', async () => {
     live.io.disconnectSockets(true);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ChannelRegistry } from '../channels/channel.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { ActorLoader, RequestActor } from './auth/actor.js';
@@ -19,6 +20,8 @@ export interface AppDeps {
   tokens: TokenSigner;
   actors: ActorLoader;
   jobs: Jobs;
+  /** Outbound adapters by channel name. */
+  channels: ChannelRegistry;
 }
 
 /** A service call on behalf of a signed-in user. */

@@ -1,8 +1,9 @@
 import { can } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { tickets, userQueues } from '../../db/schema/index.js';
+import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { tickets } from '../../db/schema/index.js';
 import type { RequestActor } from '../../platform/auth/actor.js';
+import { queueIdsOfUser } from './tickets.queries.js';
 
 type TicketScope = Pick<typeof tickets.$inferSelect, 'userId' | 'queueId' | 'status'>;
 
@@ -21,15 +22,23 @@ export function canSeeTicket(
   return ticket.queueId === null ? ticket.userId === null : actorQueueIds.has(ticket.queueId);
 }
 
-export async function findVisibleTicket(db: Db, actor: RequestActor, ticketId: number) {
+export async function findVisibleTicket(db: Db | Tx, actor: RequestActor, ticketId: number) {
   const [ticket] = await db
-    .select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId, status: tickets.status })
+    .select()
     .from(tickets)
     .where(and(eq(tickets.companyId, actor.companyId), eq(tickets.id, ticketId)));
   if (!ticket) return undefined;
-  const queues = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(eq(userQueues.userId, actor.userId));
-  return canSeeTicket(actor, ticket, new Set(queues.map((q) => q.queueId))) ? ticket : undefined;
+  return canSeeTicket(actor, ticket, await queueIdsOfUser(db, actor.userId)) ? ticket : undefined;
+}
+
+/** The same rule as `canSeeTicket`, as SQL for lists. */
+export function visibleTicketsFilter(actor: RequestActor, queueIds: ReadonlySet<number>): SQL | undefined {
+  const groups = can(actor, 'tickets:groups') ? undefined : ne(tickets.status, 'group');
+  if (can(actor, 'tickets:seeAllQueues')) return groups;
+  const own = or(
+    eq(tickets.userId, actor.userId),
+    queueIds.size > 0 ? inArray(tickets.queueId, [...queueIds]) : undefined,
+    and(isNull(tickets.queueId), isNull(tickets.userId)),
+  );
+  return and(own, groups);
 }
