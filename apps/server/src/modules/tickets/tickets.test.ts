@@ -61,17 +61,17 @@ describe('closing and reopening', () => {
 describe('who sees which tickets', () => {
   test('an attendant lists pending tickets of their queues and queue-less ones, not other queues', async () => {
     const tenant = await createTenant(app);
-    const [mine, theirs] = await app.deps.db
+    const [mine, theirs] = (await app.deps.db
       .insert(queues)
       .values([
         { companyId: tenant.companyId, name: 'Vendas', color: '#111111' },
         { companyId: tenant.companyId, name: 'Suporte', color: '#222222' },
       ])
-      .returning();
+      .returning()) as [typeof queues.$inferSelect, typeof queues.$inferSelect];
     const attendant = await createUser(app, tenant.companyId);
-    await app.deps.db.insert(userQueues).values({ userId: attendant.id, queueId: mine!.id });
-    const inMine = await createTicket(app, tenant.companyId, { queueId: mine!.id });
-    const inTheirs = await createTicket(app, tenant.companyId, { queueId: theirs!.id });
+    await app.deps.db.insert(userQueues).values({ userId: attendant.id, queueId: mine.id });
+    const inMine = await createTicket(app, tenant.companyId, { queueId: mine.id });
+    const inTheirs = await createTicket(app, tenant.companyId, { queueId: theirs.id });
     const noQueue = await createTicket(app, tenant.companyId);
 
     const { body } = await call(app, 'GET', '/tickets?status=pending', { token: attendant.token });
