@@ -1,31 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { events, WEBCHAT_NAMESPACE, webchatEvents } from '@balcao/shared';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant } from '../../../test/fixtures.js';
+import { listenForSockets } from '../../../test/sockets.js';
 
 const app = await createTestApp();
-let base: string;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await app.close();
-});
-
-function open(path: string, auth: object): Promise<Socket> {
-  const socket = io(`${base}${path}`, { auth, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const live = await listenForSockets(app);
+afterAll(() => live.close());
+const open = (namespace: string, auth: object) => live.connect(auth, namespace);
 
 const emit = <T>(socket: Socket, event: string, body: unknown) =>
   new Promise<T>((resolve) => socket.emit(event, body, (answer: T) => resolve(answer)));
@@ -139,19 +122,20 @@ describe('a website chat conversation', () => {
     await emit(visitor, webchatEvents.send, { body: 'primeira visita', clientId: 'first-visit-1' });
     visitor.disconnect();
 
-    const again = io(`${base}${WEBCHAT_NAMESPACE}`, {
-      auth: { token: connection.token, visitorId: credentials.visitorId, secret: credentials.secret },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(again);
-    const session = await new Promise<{ name: string; messages: { body: string }[] }>((resolve) =>
-      again.on(webchatEvents.session, resolve),
+    let session: { name: string; messages: { body: string }[] } | undefined;
+    const again = await live.connect(
+      { token: connection.token, visitorId: credentials.visitorId, secret: credentials.secret },
+      WEBCHAT_NAMESPACE,
+      (socket) =>
+        socket.on(webchatEvents.session, (value) => {
+          session = value;
+        }),
     );
+    await until(() => session);
     await emit(again, webchatEvents.send, { body: 'voltei', clientId: 'second-visit' });
 
-    expect(session.name).toBe('Vera Volta');
-    expect(session.messages.map((m) => m.body)).toContain('primeira visita');
+    expect(session?.name).toBe('Vera Volta');
+    expect(session?.messages.map((m) => m.body)).toContain('primeira visita');
     const { body } = await call(app, 'GET', '/tickets?status=pending', { token: tenant.admin.token });
     expect(body.tickets).toHaveLength(1);
     expect(body.tickets[0].lastMessage).toBe('voltei');

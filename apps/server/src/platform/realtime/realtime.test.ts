@@ -1,38 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { events } from '@balcao/shared';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket } from '../../../test/fixtures.js';
+import { collect, listenForSockets } from '../../../test/sockets.js';
 import { rooms } from './rooms.js';
 
 const app = await createTestApp();
-let base: string;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await app.close();
-});
-
-function connect(token: string): Promise<Socket> {
-  const socket = io(base, { auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
-
-function collect(socket: Socket, event: string): unknown[] {
-  const received: unknown[] = [];
-  socket.on(event, (payload) => received.push(payload));
-  return received;
-}
+const live = await listenForSockets(app);
+afterAll(() => live.close());
+const connect = (token: string) => live.connect({ token });
 
 test('a user update reaches its own company’s sockets and no other company’s', async () => {
   const one = await createTenant(app);
