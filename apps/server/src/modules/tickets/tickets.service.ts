@@ -40,7 +40,7 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
   }
   const where = and(...filters);
   const offset = (query.pageNumber - 1) * TICKETS_PAGE;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     selectTickets(ctx.db)
       .where(where)
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
