@@ -52,11 +52,11 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(where),
   ]);
-  const count_ = total?.value ?? 0;
+  const total = counted?.value ?? 0;
   return {
     tickets: await presentTickets(ctx.db, ctx.links, rows),
-    hasMore: offset + rows.length < count_,
-    count: count_,
+    hasMore: offset + rows.length < total,
+    count: total,
   };
 }
 
