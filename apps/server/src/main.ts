@@ -16,6 +16,9 @@ if (seeded.generatedPassword) {
   );
 }
 
+// One stray rejection must never restart every tenant's sessions: log it and keep serving.
+process.on('unhandledRejection', (error) => app.log.error(error));
+
 const stop = async () => {
   await app.close();
   await database.close();
