@@ -17,15 +17,12 @@ export const msg = {
   loginEmail: 'loginEmail',
   loginPassword: 'loginPassword',
   invalidValue: 'invalidValue',
+  emailTaken: 'emailTaken',
+  companyTaken: 'companyTaken',
 } as const;
 
 export const requiredText = (min: number, max: number) =>
-  z
-    .string({ error: msg.required })
-    .trim()
-    .min(1, msg.required)
-    .min(min, msg.tooShort)
-    .max(max, msg.tooLong);
+  z.string({ error: msg.required }).trim().min(1, msg.required).min(min, msg.tooShort).max(max, msg.tooLong);
 
 export const email = () =>
   z.string({ error: msg.required }).trim().toLowerCase().min(1, msg.required).email(msg.invalidEmail);

@@ -41,7 +41,9 @@ export const strongPassword = () =>
     .regex(/[A-Z]/, msg.passwordWeak);
 
 export function passwordStrength(password: string): number {
-  return (password.length >= 8 ? 33 : 0) + (/[a-z]/.test(password) ? 33 : 0) + (/[A-Z]/.test(password) ? 34 : 0);
+  return (
+    (password.length >= 8 ? 33 : 0) + (/[a-z]/.test(password) ? 33 : 0) + (/[A-Z]/.test(password) ? 34 : 0)
+  );
 }
 
 export const signupBody = z.object({

@@ -80,7 +80,11 @@ export const listUsersQuery = z.object({
   searchParam: z.string().trim().toLowerCase().max(100).optional(),
   pageNumber,
 });
-export const listUsersResponse = z.object({ users: z.array(userSchema), hasMore: z.boolean(), count: z.number() });
+export const listUsersResponse = z.object({
+  users: z.array(userSchema),
+  hasMore: z.boolean(),
+  count: z.number(),
+});
 
 export const userOptionsQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
 export const userOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
 import { plans } from './plans.js';
 
@@ -38,7 +48,10 @@ export const companies = pgTable(
     lastLogin: at('last_login'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('companies_name_key').on(sql`lower(${t.name})`), index('companies_plan_idx').on(t.planId)],
+  (t) => [
+    uniqueIndex('companies_name_key').on(sql`lower(${t.name})`),
+    index('companies_plan_idx').on(t.planId),
+  ],
 );
 
 export const companySettings = pgTable(

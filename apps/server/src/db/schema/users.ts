@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
 import { companies } from './companies.js';
+import { queues } from './queues.js';
 
 export const users = pgTable(
   'users',
@@ -52,7 +62,9 @@ export const userQueues = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    queueId: integer('queue_id').notNull(),
+    queueId: integer('queue_id')
+      .notNull()
+      .references((): AnyPgColumn => queues.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_queue_idx').on(t.queueId)],
 );

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services take `Db | Tx` where they can run inside either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Runs raw SQL with positional parameters; what pg-boss and the socket adapter need. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
+  /** The node-postgres pool, when running on PostgreSQL (the socket adapter needs one). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export async function connectPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    pool,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    close: () => pool.end(),
+  };
+}
+
+/** The embedded default: PostgreSQL compiled to WASM, in-process, one connection. */
+export async function connectPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    // pg-boss sends multi-statement scripts without parameters, which only `exec` accepts.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    close: () => client.close(),
+  };
+}
+
+export function connectDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(`${options.dataDir}/db`);
+}

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Database } from './client.js';
+
+/** The server package's root, found from this file whether it runs from src/ or from the dist bundle. */
+export function serverRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'drizzle.config.ts'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the server package root');
+    dir = parent;
+  }
+  return dir;
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const migrationsFolder = join(serverRoot(), 'drizzle');
+  if (database.driver === 'pglite') {
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+  } else {
+    await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+  }
+}

@@ -1,0 +1,36 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.js';
+import { companies } from './companies.js';
+
+/** Campaign audiences, kept apart from contacts so importing a list creates no contact. */
+export const contactLists = pgTable(
+  'contact_lists',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('contact_lists_company_name_idx').on(t.companyId, t.name)],
+);
+
+export const contactListItems = pgTable(
+  'contact_list_items',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactListId: integer('contact_list_id')
+      .notNull()
+      .references(() => contactLists.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    number: text('number').notNull(),
+    email: text('email').notNull().default(''),
+    isWhatsappValid: boolean('is_whatsapp_valid'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('contact_list_items_list_number_key').on(t.contactListId, t.number)],
+);

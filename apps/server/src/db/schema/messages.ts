@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+import { companies } from './companies.js';
+import { connections } from './connections.js';
+import { contacts } from './contacts.js';
+import { queues } from './queues.js';
+import { tickets } from './tickets.js';
+import { users } from './users.js';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The customer, or in a group the participant who wrote it. */
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    externalId: text('external_id'),
+    body: text('body').notNull().default(''),
+    fromMe: boolean('from_me').notNull().default(false),
+    /** 0 pending, 1 sent, 2 delivered, 3 and 4 read; only ever raised. */
+    ack: smallint('ack').notNull().default(0),
+    failedReason: text('failed_reason'),
+    /** Automatic messages (greeting, bot, campaign, system) are marked here, never by markers in the text. */
+    kind: text('kind').notNull().default('chat'),
+    mediaPath: text('media_path'),
+    mediaType: text('media_type'),
+    mediaName: text('media_name'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    isForwarded: boolean('is_forwarded').notNull().default(false),
+    isPrivate: boolean('is_private').notNull().default(false),
+    quotedMessageId: bigint('quoted_message_id', { mode: 'number' }).references(
+      (): AnyPgColumn => messages.id,
+      {
+        onDelete: 'set null',
+      },
+    ),
+    participant: text('participant'),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // A redelivered webhook or a Baileys echo finds the stored row instead of inserting a duplicate.
+    uniqueIndex('messages_connection_external_key')
+      .on(t.connectionId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    // Deleting a contact, a user or a ticket must not scan every message to clear these links.
+    index('messages_contact_idx').on(t.contactId),
+    index('messages_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    index('messages_quoted_idx').on(t.quotedMessageId).where(sql`${t.quotedMessageId} is not null`),
+  ],
+);

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, id, timestamps } from './columns.js';
+import { companies } from './companies.js';
+import { connections } from './connections.js';
+import { contacts } from './contacts.js';
+import { queueIntegrations } from './integrations.js';
+import { prompts } from './prompts.js';
+import { chatbots, queues } from './queues.js';
+import { tags } from './tags.js';
+import { users } from './users.js';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The spec's whatsappId. Null only once the connection was deleted; history stays. */
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    channel: text('channel').notNull().default('whatsapp'),
+    isGroup: boolean('is_group').notNull().default(false),
+    isBot: boolean('is_bot').notNull().default(false),
+    useIntegration: boolean('use_integration').notNull().default(false),
+    integrationId: integer('integration_id').references(() => queueIntegrations.id, { onDelete: 'set null' }),
+    promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    typebotSessionId: text('typebot_session_id'),
+    typebotStatus: boolean('typebot_status').notNull().default(false),
+    /** Bot state lives on the ticket, not the contact, so two tickets of a contact never share a menu. */
+    chatbotOptionId: integer('chatbot_option_id').references(() => chatbots.id, { onDelete: 'set null' }),
+    amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    amountUsedBotQueuesNps: integer('amount_used_bot_queues_nps').notNull().default(0),
+    chatbotAt: at('chatbot_at'),
+    outOfHoursSentAt: at('out_of_hours_sent_at'),
+    lgpdSentAt: at('lgpd_sent_at'),
+    sendInactiveMessage: boolean('send_inactive_message').notNull().default(false),
+    imported: boolean('imported').notNull().default(false),
+    /** Next on-duty (plantão) notification allowed for this ticket; null means now. */
+    nextNotifyAt: at('next_notify_at'),
+    // Denormalised for the ticket list, which must never join messages.
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageAt: at('last_message_at'),
+    lastMessageFromMe: boolean('last_message_from_me').notNull().default(false),
+    waitingSince: at('waiting_since'),
+    firstReplyAt: at('first_reply_at'),
+    /** Idleness for auto-close and inactivity messages is measured from these, not from updated_at. */
+    lastCustomerMessageAt: at('last_customer_message_at'),
+    lastAgentMessageAt: at('last_agent_message_at'),
+    acceptedAt: at('accepted_at'),
+    closedAt: at('closed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tickets_uuid_key').on(t.uuid),
+    // One active ticket per contact and connection: duplicates are the most reported bug of the product we replace.
+    uniqueIndex('tickets_company_contact_connection_active_key')
+      .on(t.companyId, t.contactId, t.connectionId)
+      .where(sql`${t.status} <> 'closed'`),
+    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id),
+    index('tickets_company_queue_status_updated_idx').on(
+      t.companyId,
+      t.queueId,
+      t.status,
+      t.updatedAt.desc(),
+    ),
+    index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
+    index('tickets_contact_idx').on(t.contactId),
+  ],
+);
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index('ticket_tags_tag_idx').on(t.tagId)],
+);
+
+export const ticketLogs = pgTable(
+  'ticket_logs',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ticket_logs_ticket_created_idx').on(t.ticketId, t.createdAt)],
+);
+
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('ticket_notes_ticket_idx').on(t.ticketId), index('ticket_notes_contact_idx').on(t.contactId)],
+);
+
+/**
+ * One row per ticket cycle (from arrival or reopening until closing), written as the facts happen, so
+ * dashboards and reports read times instead of scanning messages.
+ */
+export const ticketCycles = pgTable(
+  'ticket_cycles',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queuedAt: at('queued_at'),
+    acceptedAt: at('accepted_at'),
+    firstReplyAt: at('first_reply_at'),
+    closedAt: at('closed_at'),
+    ratedAt: at('rated_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_cycles_company_created_idx').on(t.companyId, t.createdAt),
+    index('ticket_cycles_company_user_created_idx').on(t.companyId, t.userId, t.createdAt),
+    index('ticket_cycles_ticket_idx').on(t.ticketId),
+  ],
+);
+
+export const ticketRatings = pgTable(
+  'ticket_ratings',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    cycleId: integer('cycle_id')
+      .notNull()
+      .references(() => ticketCycles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rate: integer('rate').notNull(),
+    /** The top of the scale the customer answered on, so 1–5 and 0–10 answers are never mixed up. */
+    scale: integer('scale').notNull().default(5),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ticket_ratings_cycle_key').on(t.cycleId),
+    index('ticket_ratings_ticket_idx').on(t.ticketId),
+    index('ticket_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);

@@ -1,0 +1,78 @@
+import { events, isWithinWindow, type LoginBody, type SessionResponse, zonedParts } from '@balcao/shared';
+import { eq, sql } from 'drizzle-orm';
+import { companies, users } from '../../db/schema/index.js';
+import { verifyPassword } from '../../platform/auth/passwords.js';
+import type { AppDeps } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { clearRateLimit, hitRateLimit, readRateLimit } from '../../platform/rate-limit.js';
+import { markOffline } from '../users/users.presence.js';
+import { findUserByEmail } from '../users/users.queries.js';
+import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
+import { loadSessionUser } from './session.js';
+
+const FAILURE_WINDOW_SECONDS = 15 * 60;
+/** One address may serve a whole office, so it gets more room than one e-mail. */
+const ADDRESS_FACTOR = 5;
+
+export interface IssuedSession extends SessionResponse {
+  refreshToken: string;
+}
+
+async function openSession(
+  deps: AppDeps,
+  owner: { userId: number; companyId: number },
+  refreshToken: string,
+) {
+  const token = await deps.tokens.signAccess(owner);
+  return { token, refreshToken, user: await loadSessionUser(deps, owner.userId) };
+}
+
+export async function login(deps: AppDeps, input: LoginBody, address: string): Promise<IssuedSession> {
+  const emailKey = `login:email:${input.email}`;
+  const addressKey = `login:address:${address}`;
+  const max = deps.config.loginMaxFailures;
+  const [emailFailures, addressFailures] = [
+    await readRateLimit(deps.db, emailKey, FAILURE_WINDOW_SECONDS),
+    await readRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS),
+  ];
+  if (emailFailures >= max || addressFailures >= max * ADDRESS_FACTOR)
+    throw new AppError('ERR_TOO_MANY_ATTEMPTS');
+
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user || !(await verifyPassword(user?.passwordHash, input.password))) {
+    await hitRateLimit(deps.db, emailKey, FAILURE_WINDOW_SECONDS);
+    await hitRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS);
+    throw new AppError('ERR_INVALID_CREDENTIALS');
+  }
+  await clearRateLimit(deps.db, emailKey);
+
+  deps.actors.forget(user.id);
+  const actor = await deps.actors.load(user.id);
+  if (!actor) throw new AppError('ERR_INVALID_CREDENTIALS');
+  const now = zonedParts(new Date(), actor.company.timezone).time;
+  if (!actor.super && !isWithinWindow(now, user.startWork, user.endWork))
+    throw new AppError('ERR_OUT_OF_HOURS');
+
+  const owner = { userId: user.id, companyId: user.companyId };
+  const refreshToken = await issueRefreshToken(deps.db, owner, deps.config.refreshTokenDays);
+  await deps.db.update(companies).set({ lastLogin: sql`now()` }).where(eq(companies.id, user.companyId));
+  await deps.db.update(users).set({ online: true, lastSeenAt: sql`now()` }).where(eq(users.id, user.id));
+  // Sessions already open elsewhere are told to end (spec 000 §4: 'Sua conta foi acessada em outro computador.').
+  deps.realtime.toUser(user.id, events.auth(user.companyId), { action: 'update', user: { id: user.id } });
+  return openSession(deps, owner, refreshToken);
+}
+
+export async function refreshSession(
+  deps: AppDeps,
+  refreshToken: string | undefined,
+): Promise<IssuedSession> {
+  if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');
+  const rotated = await rotateRefreshToken(deps.db, refreshToken, deps.config.refreshTokenDays);
+  return openSession(deps, rotated.owner, rotated.token);
+}
+
+export async function logout(deps: AppDeps, refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const userId = await revokeRefreshToken(deps.db, refreshToken);
+  if (userId) await markOffline(deps, userId);
+}

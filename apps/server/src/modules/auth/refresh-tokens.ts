@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { refreshTokens } from '../../db/schema/index.js';
+import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.js';
+import { AppError } from '../../platform/errors.js';
+
+export async function issueRefreshToken(
+  db: Db,
+  owner: { userId: number; companyId: number },
+  days: number,
+  familyId: string = randomUUID(),
+): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(refreshTokens).values({
+    ...owner,
+    familyId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + days * 86_400_000),
+  });
+  return token;
+}
+
+/**
+ * Spends a refresh token and hands out its successor. A token used twice means someone else
+ * holds a copy: the whole family is revoked and both holders must sign in again.
+ */
+export async function rotateRefreshToken(db: Db, token: string, days: number) {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (!row || row.expiresAt < new Date()) throw new AppError('ERR_SESSION_EXPIRED');
+  if (row.revokedAt) {
+    await revokeFamily(db, row.familyId);
+    throw new AppError('ERR_SESSION_EXPIRED');
+  }
+  const [spent] = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  // Two requests racing with the same token: only one may win.
+  if (!spent) throw new AppError('ERR_SESSION_EXPIRED');
+  const owner = { userId: row.userId, companyId: row.companyId };
+  return { owner, token: await issueRefreshToken(db, owner, days, row.familyId) };
+}
+
+export async function revokeRefreshToken(db: Db, token: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(refreshTokens.tokenHash, sha256(token)))
+    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+  if (row) await revokeFamily(db, row.familyId);
+  return row?.userId;
+}
+
+async function revokeFamily(db: Db, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}

@@ -1,0 +1,28 @@
+import type { SessionUser } from '@balcao/shared';
+import type { AppDeps } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { findCompanyAndPlan } from '../companies/companies.queries.js';
+import { toPlan } from '../plans/plans.queries.js';
+import { listVisibleSettings } from '../settings/settings.service.js';
+import { findUserById } from '../users/users.queries.js';
+import { presentUser } from '../users/users.service.js';
+
+/** The user as the web app keeps it: with the company, its settings and its plan. */
+export async function loadSessionUser(deps: AppDeps, userId: number): Promise<SessionUser> {
+  const row = await findUserById(deps.db, userId);
+  if (!row) throw new AppError('ERR_SESSION_EXPIRED');
+  const found = await findCompanyAndPlan(deps.db, row.companyId);
+  if (!found) throw new AppError('ERR_SESSION_EXPIRED');
+  const { company, plan } = found;
+  return {
+    ...(await presentUser(deps, row)),
+    company: {
+      id: company.id,
+      name: company.name,
+      dueDate: company.dueDate,
+      timezone: company.timezone,
+      companieSettings: await listVisibleSettings(deps.db, company.id),
+      plan: toPlan(plan),
+    },
+  };
+}

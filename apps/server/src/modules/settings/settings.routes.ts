@@ -1,0 +1,58 @@
+import {
+  companySettingOneQuery,
+  companySettingsParams,
+  companySettingsResponse,
+  publicSettingsResponse,
+  settingKeyParams,
+  settingSchema,
+  settingsListResponse,
+  updateCompanySettingBody,
+  updateSettingBody,
+} from '@balcao/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AppDeps, contextOf } from '../../platform/context.js';
+import { readSignupEnabled } from './settings.queries.js';
+import { listSettings, showSetting, updateSetting } from './settings.service.js';
+
+export const settingsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/public-settings',
+      { config: { public: true }, schema: { response: { 200: publicSettingsResponse } } },
+      async () => ({
+        signupEnabled: await readSignupEnabled(deps.db),
+      }),
+    );
+
+    app.get('/settings', { schema: { response: { 200: settingsListResponse } } }, (request) =>
+      listSettings(contextOf(deps, request)),
+    );
+
+    app.put(
+      '/settings/:key',
+      { schema: { params: settingKeyParams, body: updateSettingBody, response: { 200: settingSchema } } },
+      (request) => updateSetting(contextOf(deps, request), request.params.key, request.body.value),
+    );
+
+    app.get(
+      '/companySettings/:companyId',
+      { schema: { params: companySettingsParams, response: { 200: companySettingsResponse } } },
+      async (request) => {
+        const settings = await listSettings(contextOf(deps, request), request.params.companyId);
+        return Object.fromEntries(settings.map((s) => [s.key, s.value]));
+      },
+    );
+
+    app.get(
+      '/companySettingOne',
+      { schema: { querystring: companySettingOneQuery, response: { 200: settingSchema } } },
+      (request) => showSetting(contextOf(deps, request), request.query.column),
+    );
+
+    app.put(
+      '/companySettings',
+      { schema: { body: updateCompanySettingBody, response: { 200: settingSchema } } },
+      (request) => updateSetting(contextOf(deps, request), request.body.column, request.body.data),
+    );
+  };

@@ -1,0 +1,199 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import { call, createTestApp } from '../../../test/app.js';
+import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/database.js';
+import { createTenant, createUser } from '../../../test/fixtures.js';
+
+const app = await createTestApp();
+afterAll(() => app.close());
+
+async function superToken() {
+  const { body } = await call(app, 'POST', '/auth/login', {
+    body: { email: SUPER_EMAIL, password: SUPER_PASSWORD },
+  });
+  return body.token as string;
+}
+
+describe('company settings', () => {
+  test('read their defaults until an admin changes them, for that company only', async () => {
+    const one = await createTenant(app);
+    const two = await createTenant(app);
+
+    const before = await call(app, 'GET', '/settings', { token: one.admin.token });
+    const put = await call(app, 'PUT', '/settings/requiredTag', {
+      token: one.admin.token,
+      body: { value: 'enabled' },
+    });
+    const mine = await call(app, 'GET', '/companySettingOne?column=requiredTag', { token: one.admin.token });
+    const theirs = await call(app, 'GET', '/companySettingOne?column=requiredTag', {
+      token: two.admin.token,
+    });
+
+    expect(before.body).toContainEqual({ key: 'requiredTag', value: 'disabled' });
+    expect(before.body.map((s: { key: string }) => s.key)).not.toContain('paymentGatewayToken');
+    expect(before.body.map((s: { key: string }) => s.key)).not.toContain('userCreation');
+    expect(put).toMatchObject({ status: 200, body: { key: 'requiredTag', value: 'enabled' } });
+    expect(mine.body).toEqual({ key: 'requiredTag', value: 'enabled' });
+    expect(theirs.body).toEqual({ key: 'requiredTag', value: 'disabled' });
+  });
+
+  test('PUT /companySettings takes column and data', async () => {
+    const tenant = await createTenant(app);
+
+    const put = await call(app, 'PUT', '/companySettings', {
+      token: tenant.admin.token,
+      body: { column: 'scheduleType', data: 'queue' },
+    });
+    const all = await call(app, 'GET', `/companySettings/${tenant.companyId}`, { token: tenant.admin.token });
+
+    expect(put.status).toBe(200);
+    expect(all.body).toMatchObject({ scheduleType: 'queue', userRating: 'disabled' });
+  });
+
+  test('refuses values a setting does not accept and unknown keys', async () => {
+    const tenant = await createTenant(app);
+
+    const badValue = await call(app, 'PUT', '/settings/scheduleType', {
+      token: tenant.admin.token,
+      body: { value: 'always' },
+    });
+    const badKey = await call(app, 'PUT', '/settings/noSuchThing', {
+      token: tenant.admin.token,
+      body: { value: 'enabled' },
+    });
+
+    expect(badValue).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: { value: 'invalidValue' } },
+    });
+    expect(badKey).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  });
+
+  test('attendants read settings but cannot change them', async () => {
+    const tenant = await createTenant(app);
+    const attendant = await createUser(app, tenant.companyId);
+
+    const read = await call(app, 'GET', '/settings', { token: attendant.token });
+    const write = await call(app, 'PUT', '/settings/userRating', {
+      token: attendant.token,
+      body: { value: 'enabled' },
+    });
+
+    expect(read.status).toBe(200);
+    expect(write).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+  });
+
+  test("another company's settings and plan are not found", async () => {
+    const one = await createTenant(app);
+    const two = await createTenant(app);
+
+    const settings = await call(app, 'GET', `/companySettings/${one.companyId}`, { token: two.admin.token });
+    const plan = await call(app, 'GET', `/companies/listPlan/${one.companyId}`, { token: two.admin.token });
+    const ownPlan = await call(app, 'GET', `/companies/listPlan/${two.companyId}`, {
+      token: two.admin.token,
+    });
+
+    expect(settings).toMatchObject({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });
+    expect(plan.status).toBe(404);
+    expect(ownPlan).toMatchObject({ status: 200, body: { id: two.companyId, plan: { useCampaigns: true } } });
+  });
+});
+
+describe('platform settings', () => {
+  test('only the super user changes sign-up, and the payment credential is never read back', async () => {
+    const tenant = await createTenant(app);
+    const token = await superToken();
+
+    const byAdmin = await call(app, 'PUT', '/settings/userCreation', {
+      token: tenant.admin.token,
+      body: { value: 'disabled' },
+    });
+    const secret = await call(app, 'PUT', '/settings/paymentGatewayToken', {
+      token,
+      body: { value: 'sk_live_123' },
+    });
+    const listed = await call(app, 'GET', '/settings', { token });
+
+    expect(byAdmin.status).toBe(403);
+    expect(secret).toMatchObject({ status: 200, body: { key: 'paymentGatewayToken', value: '' } });
+    expect(JSON.stringify(listed.body)).not.toContain('sk_live_123');
+  });
+});
+
+describe('sign-up', () => {
+  const form = (suffix: string, planId: number) => ({
+    companyName: `Padaria ${suffix}`,
+    name: 'Joana Lima',
+    email: `joana-${suffix}@example.test`,
+    phone: '(11) 98765-4321',
+    password: 'Segredo123',
+    planId,
+    termo: true,
+  });
+  const publicPlanId = async () => (await call(app, 'GET', '/plans/listPublic')).body[0].id as number;
+
+  test('creates a company on trial with its first admin, who can sign in', async () => {
+    const suffix = String(Date.now());
+
+    const { status, body } = await call(app, 'POST', '/auth/signup', {
+      body: form(suffix, await publicPlanId()),
+    });
+    const login = await call(app, 'POST', '/auth/login', {
+      body: { email: `joana-${suffix}@example.test`, password: 'Segredo123' },
+    });
+
+    expect(status).toBe(201);
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ companyId: body.companyId, profile: 'admin', super: false });
+    expect(login.body.user.company.dueDate > new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+
+  test('answers the sign-up rules per field', async () => {
+    const { status, body } = await call(app, 'POST', '/auth/signup', {
+      body: {
+        companyName: 'X',
+        name: '',
+        email: 'bad',
+        phone: '123',
+        password: 'weakpass',
+        planId: 1,
+        termo: false,
+      },
+    });
+
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({
+      companyName: 'tooShort',
+      name: 'required',
+      email: 'invalidEmail',
+      phone: 'invalidPhone',
+      password: 'passwordWeak',
+      termo: 'termsRequired',
+    });
+  });
+
+  test('refuses a company name or e-mail already taken', async () => {
+    const suffix = `dup${Date.now()}`;
+    const planId = await publicPlanId();
+    await call(app, 'POST', '/auth/signup', { body: form(suffix, planId) });
+
+    const again = await call(app, 'POST', '/auth/signup', {
+      body: { ...form(suffix, planId), email: 'other@example.test' },
+    });
+
+    expect(again).toMatchObject({ status: 409, body: { error: 'ERR_COMPANY_ALREADY_EXISTS' } });
+  });
+
+  test('is refused while the platform has sign-up disabled', async () => {
+    const token = await superToken();
+    await call(app, 'PUT', '/settings/userCreation', { token, body: { value: 'disabled' } });
+
+    const publicFlag = await call(app, 'GET', '/public-settings');
+    const refused = await call(app, 'POST', '/auth/signup', {
+      body: form(`off${Date.now()}`, await publicPlanId()),
+    });
+    await call(app, 'PUT', '/settings/userCreation', { token, body: { value: 'enabled' } });
+
+    expect(publicFlag.body).toEqual({ signupEnabled: false });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
+  });
+});

@@ -1,0 +1,118 @@
+import type { Language, Profile, User } from '@balcao/shared';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { queues, userQueues, users } from '../../db/schema/index.js';
+import type { MediaLinks } from '../../platform/storage/media-links.js';
+
+export type UserRow = typeof users.$inferSelect;
+type QueueRef = User['queues'][number];
+
+export function toUser(row: UserRow, userQueueList: QueueRef[], links: MediaLinks): User {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    email: row.email,
+    profile: row.profile as Profile,
+    super: row.super,
+    startWork: row.startWork,
+    endWork: row.endWork,
+    farewellMessage: row.farewellMessage,
+    allTicket: row.allTicket as User['allTicket'],
+    allowGroup: row.allowGroup,
+    defaultTheme: row.defaultTheme as User['defaultTheme'],
+    defaultMenu: row.defaultMenu as User['defaultMenu'],
+    wpp: row.wpp,
+    whatsappId: row.whatsappId,
+    queues: userQueueList,
+    profileImage: links.url(row.profileImage),
+    showDashboard: row.showDashboard as User['showDashboard'],
+    allowRealTime: row.allowRealTime as User['allowRealTime'],
+    allowConnections: row.allowConnections as User['allowConnections'],
+    online: row.online,
+    language: row.language as Language,
+    color: row.color,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The queues of many users in one query (never one query per user). */
+export async function queuesOfUsers(db: Db | Tx, userIds: number[]): Promise<Map<number, QueueRef[]>> {
+  const byUser = new Map<number, QueueRef[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(inArray(userQueues.userId, userIds))
+    .orderBy(asc(queues.orderQueue), asc(queues.name));
+  for (const { userId, ...queue } of rows) byUser.get(userId)?.push(queue);
+  return byUser;
+}
+
+export async function findUser(db: Db | Tx, companyId: number, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row;
+}
+
+export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function searchUsers(
+  db: Db,
+  companyId: number,
+  options: { search?: string; limit: number; offset: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const filters: (SQL | undefined)[] = [eq(users.companyId, companyId)];
+  if (options.search) {
+    const pattern = `%${options.search.replace(/[\\%_]/g, '\\$&')}%`;
+    filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+  }
+  const where = and(...filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function countCompanyUsers(db: Db | Tx, companyId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
+  return row?.total ?? 0;
+}
+
+export async function replaceUserQueues(tx: Tx, userId: number, queueIds: number[]): Promise<void> {
+  await tx.delete(userQueues).where(eq(userQueues.userId, userId));
+  if (queueIds.length > 0)
+    await tx.insert(userQueues).values(queueIds.map((queueId) => ({ userId, queueId })));
+}
+
+/** Which of `queueIds` belong to the company; anything else is refused, never linked. */
+export async function companyQueueIds(
+  db: Db | Tx,
+  companyId: number,
+  queueIds: number[],
+): Promise<Set<number>> {
+  if (queueIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,184 @@
+import {
+  adminOnlyUserFields,
+  type CreateUserBody,
+  can,
+  events,
+  PAGE_SIZE,
+  type UpdateUserBody,
+  type User,
+  type UserEvent,
+} from '@balcao/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { companies, connections, plans, users } from '../../db/schema/index.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import type { Ctx } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { requireGate, targetCompanyId } from '../../platform/permissions.js';
+import {
+  companyQueueIds,
+  countCompanyUsers,
+  findUser,
+  queuesOfUsers,
+  replaceUserQueues,
+  searchUsers,
+  toUser,
+  type UserRow,
+} from './users.queries.js';
+
+export async function presentUsers(ctx: Pick<Ctx, 'db' | 'links'>, rows: UserRow[]): Promise<User[]> {
+  const queues = await queuesOfUsers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toUser(row, queues.get(row.id) ?? [], ctx.links));
+}
+
+export async function presentUser(ctx: Pick<Ctx, 'db' | 'links'>, row: UserRow): Promise<User> {
+  const [user] = await presentUsers(ctx, [row]);
+  return user as User;
+}
+
+export function publishUser(ctx: Ctx, companyId: number, event: UserEvent) {
+  ctx.realtime.toCompany(companyId, events.user(companyId), event);
+}
+
+export async function listUsers(ctx: Ctx, query: { searchParam?: string; pageNumber: number }) {
+  requireGate(ctx.actor, 'users:manage');
+  const offset = (query.pageNumber - 1) * PAGE_SIZE;
+  const { rows, total } = await searchUsers(ctx.db, ctx.companyId, {
+    search: query.searchParam,
+    limit: PAGE_SIZE,
+    offset,
+  });
+  return { users: await presentUsers(ctx, rows), hasMore: offset + rows.length < total, count: total };
+}
+
+/** Anyone may read their own record; other users' records are for those who manage users. */
+export async function showUser(ctx: Ctx, id: number): Promise<User> {
+  if (id !== ctx.actor.userId) requireGate(ctx.actor, 'users:manage');
+  const row = await findUser(ctx.db, ctx.companyId, id);
+  if (!row) throw new AppError('ERR_NO_USER_FOUND');
+  return presentUser(ctx, row);
+}
+
+export async function listUserOptions(ctx: Ctx, companyId?: number) {
+  const target = targetCompanyId(ctx.actor, companyId);
+  return ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.companyId, target))
+    .orderBy(users.name);
+}
+
+async function checkLinks(
+  db: Db | Tx,
+  companyId: number,
+  input: { queueIds?: number[]; whatsappId?: number | null },
+) {
+  if (input.queueIds) {
+    const owned = await companyQueueIds(db, companyId, input.queueIds);
+    if (input.queueIds.some((id) => !owned.has(id))) {
+      throw new AppError('ERR_VALIDATION', 'Unknown queue', { queueIds: 'invalidValue' });
+    }
+  }
+  if (input.whatsappId) {
+    const [found] = await db
+      .select({ id: connections.id })
+      .from(connections)
+      .where(and(eq(connections.companyId, companyId), eq(connections.id, input.whatsappId)));
+    if (!found) throw new AppError('ERR_VALIDATION', 'Unknown connection', { whatsappId: 'invalidValue' });
+  }
+}
+
+export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User> {
+  requireGate(ctx.actor, 'users:manage');
+  const companyId = targetCompanyId(ctx.actor, input.companyId);
+  const { queueIds, password, companyId: _ignored, ...fields } = input;
+  const passwordHash = await hashPassword(password);
+
+  const row = await ctx.db.transaction(async (tx) => {
+    const [limits] = await tx
+      .select({ users: plans.users })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, companyId));
+    if (!limits) throw new AppError('ERR_NO_COMPANY_FOUND');
+    if ((await countCompanyUsers(tx, companyId)) >= limits.users) throw new AppError('ERR_PLAN_USER_LIMIT');
+    await checkLinks(tx, companyId, { queueIds, whatsappId: fields.whatsappId });
+    const [created] = await tx
+      .insert(users)
+      .values({ ...fields, companyId, passwordHash })
+      .returning()
+      .catch(rethrowDuplicateEmail);
+    if (!created) throw new AppError('ERR_INTERNAL');
+    if (queueIds) await replaceUserQueues(tx, created.id, queueIds);
+    return created;
+  });
+
+  const user = await presentUser(ctx, row);
+  publishUser(ctx, companyId, { action: 'create', user });
+  return user;
+}
+
+export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): Promise<User> {
+  const isSelf = id === ctx.actor.userId;
+  if (!isSelf) requireGate(ctx.actor, 'users:manage');
+  const current = await findUser(ctx.db, ctx.companyId, id);
+  if (!current) throw new AppError('ERR_NO_USER_FOUND');
+  if (current.super && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
+
+  const { queueIds, password, ...fields } = input;
+  if (!can(ctx.actor, 'users:manage')) {
+    // The profile modal sends the whole form; only a real change to an admin field is refused.
+    const currentQueues = (await queuesOfUsers(ctx.db, [id])).get(id)?.map((q) => q.id) ?? [];
+    const changesAdminField = adminOnlyUserFields.some((key) =>
+      key === 'queueIds'
+        ? queueIds !== undefined && !sameIds(queueIds, currentQueues)
+        : fields[key] !== undefined && fields[key] !== current[key],
+    );
+    if (changesAdminField) throw new AppError('ERR_NO_PERMISSION');
+  }
+
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const row = await ctx.db.transaction(async (tx) => {
+    await checkLinks(tx, ctx.companyId, { queueIds, whatsappId: fields.whatsappId });
+    const [updated] = await tx
+      .update(users)
+      .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      .where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)))
+      .returning()
+      .catch(rethrowDuplicateEmail);
+    if (!updated) throw new AppError('ERR_NO_USER_FOUND');
+    if (queueIds) await replaceUserQueues(tx, id, queueIds);
+    return updated;
+  });
+  ctx.actors.forget(id);
+
+  const user = await presentUser(ctx, row);
+  publishUser(ctx, ctx.companyId, { action: 'update', user });
+  return user;
+}
+
+export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
+  requireGate(ctx.actor, 'users:manage');
+  if (id === ctx.actor.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
+  const current = await findUser(ctx.db, ctx.companyId, id);
+  if (!current) throw new AppError('ERR_NO_USER_FOUND');
+  if (current.super && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
+  await ctx.db.delete(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)));
+  if (current.profileImage) await ctx.storage.remove(current.profileImage);
+  ctx.actors.forget(id);
+  publishUser(ctx, ctx.companyId, { action: 'delete', userId: id });
+}
+
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+function rethrowDuplicateEmail(error: unknown): never {
+  if (isUniqueViolation(error, 'users_email_key')) {
+    throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 'E-mail already in use', { email: 'emailTaken' });
+  }
+  throw error;
+}

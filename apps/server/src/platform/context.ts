@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import type { ActorLoader, RequestActor } from './auth/actor.js';
+import type { TokenSigner } from './auth/tokens.js';
+import type { Jobs } from './jobs/jobs.js';
+import type { Realtime } from './realtime/realtime.js';
+import type { MediaLinks } from './storage/media-links.js';
+import type { MediaStorage } from './storage/storage.js';
+
+/** Everything a service may use, built once per app; nothing is reached through a global. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  realtime: Realtime;
+  storage: MediaStorage;
+  links: MediaLinks;
+  tokens: TokenSigner;
+  actors: ActorLoader;
+  /** Started with the server; absent when an app is built without background work (most tests). */
+  jobs?: Jobs;
+}
+
+/** A service call on behalf of a signed-in user. */
+export interface Ctx extends AppDeps {
+  actor: RequestActor;
+  companyId: number;
+}
+
+export function contextOf(deps: AppDeps, request: FastifyRequest): Ctx {
+  return { ...deps, actor: request.actor, companyId: request.actor.companyId };
+}

@@ -1,0 +1,53 @@
+import { type ErrorBody, type ErrorCode, errorStatus, msg } from '@balcao/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The one error type: a code from the catalogue, answered with the catalogue's status. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message ?? code);
+    this.status = errorStatus[code];
+  }
+}
+
+const knownMessages = new Set<string>(Object.values(msg));
+
+export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code);
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { error: error.code, message: error.message, fields: error.fields };
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.slice(1).replaceAll('/', '.') || '_';
+        fields[path] ??= knownMessages.has(issue.message ?? '')
+          ? (issue.message as string)
+          : msg.invalidValue;
+      }
+      const body: ErrorBody = { error: 'ERR_VALIDATION', message: 'Invalid request', fields };
+      return reply.status(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(500).send({ error: 'ERR_INTERNAL', message: 'Internal error' } satisfies ErrorBody);
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) keep their status.
+    const code =
+      status === 413 ? 'ERR_FILE_TOO_LARGE' : status === 415 ? 'ERR_FILE_TYPE_NOT_ALLOWED' : 'ERR_VALIDATION';
+    return reply.status(status).send({ error: code, message: error.message } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ error: 'ERR_NOT_FOUND', message: 'Not found' } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
+
+/**
+ * Fixed-window counters in the database, so every server process shares them.
+ * `hit` counts one event and answers the count in the current window.
+ */
+export async function hitRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const windowStart = sql`now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStart} then now() else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return row?.count ?? 1;
+}
+
+export async function readRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(
+      sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds})`,
+    );
+  return row?.count ?? 0;
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}

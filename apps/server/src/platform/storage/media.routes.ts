@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bearerToken } from '../auth/authenticate.js';
+import type { AppDeps } from '../context.js';
+import { AppError } from '../errors.js';
+import { companyOfKey } from './media-links.js';
+
+const contentTypes: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+};
+
+/**
+ * Media of a company reach only that company: through a signed link handed out in an answer,
+ * or with a session of the owning company. Anything else is "not found".
+ */
+export const mediaRoutes =
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
+      '/media/*',
+      async (request, reply) => {
+        const key = request.params['*'];
+        const owner = companyOfKey(key);
+        if (owner === undefined) throw new AppError('ERR_NO_MEDIA_FOUND');
+        const { exp, sig } = request.query;
+        const signed = exp !== undefined && sig !== undefined && deps.links.verify(key, Number(exp), sig);
+        if (!signed && !(await sessionOwns(deps, bearerToken(request), owner)))
+          throw new AppError('ERR_NO_MEDIA_FOUND');
+
+        const file = await deps.storage.read(key).catch(() => undefined);
+        if (!file) throw new AppError('ERR_NO_MEDIA_FOUND');
+        const ext = key.split('.').pop()?.toLowerCase() ?? '';
+        return reply
+          .header('content-type', contentTypes[ext] ?? 'application/octet-stream')
+          .header('content-length', file.size)
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.stream);
+      },
+    );
+  };
+
+async function sessionOwns(deps: AppDeps, token: string | undefined, companyId: number): Promise<boolean> {
+  if (!token) return false;
+  const claims = await deps.tokens.verifyAccess(token).catch(() => undefined);
+  return claims?.companyId === companyId;
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import { AppError } from '../errors.js';
+
+const imageSignatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
+  {
+    mime: 'image/png',
+    ext: 'png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
+  },
+  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { mime: 'image/gif', ext: 'gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    test: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+/**
+ * Reads an uploaded image whole and checks its bytes, not the name or the declared type,
+ * so a script renamed .png is refused.
+ */
+export async function readImageUpload(
+  file: MultipartFile | undefined,
+): Promise<{ bytes: Buffer; ext: string }> {
+  if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { file: 'required' });
+  const bytes = await file.toBuffer();
+  if (file.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE');
+  const kind = imageSignatures.find((s) => s.test(bytes));
+  if (!kind) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED');
+  return { bytes, ext: kind.ext };
+}
+
+export const mediaKey = (companyId: number, folder: string, ext: string) =>
+  `company${companyId}/${folder}/${randomUUID()}.${ext}`;

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app from the same origin. The spec's API paths and the app's pages share
+ * names (/users is both), so a browser navigation — a GET that asks for HTML — gets the app,
+ * and everything else reaches the API.
+ */
+export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!existsSync(join(webDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    serve: true,
+    prefix: '/',
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
+    if (request.url.startsWith('/media/') || request.url.startsWith('/socket.io')) return;
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return true;
+}

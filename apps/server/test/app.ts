@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { testDatabase } from './database.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** A whole server on the shared test database, with its own media folder. */
+export async function createTestApp(options: { jobs?: boolean; env?: Record<string, string> } = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'balcao-test-')),
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database: await testDatabase(), jobs: options.jobs });
+  await app.ready();
+  return app;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Sends JSON through inject and answers status and parsed body. */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...(options.token ? bearer(options.token) : {}), ...options.headers },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  const isJson = response.headers['content-type']?.toString().includes('json');
+  return { status: response.statusCode, body: isJson ? response.json() : response.body, response };
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { companies, plans, users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/platform/auth/passwords.js';
+
+export const PASSWORD = 'Secret-pass-1';
+let passwordHash: Promise<string> | undefined;
+const unique = () => randomUUID().slice(0, 8);
+
+export interface TestUser {
+  id: number;
+  companyId: number;
+  email: string;
+  token: string;
+}
+
+export async function createUser(
+  app: FastifyInstance,
+  companyId: number,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const email = overrides.email ?? `user-${unique()}@test.local`;
+  const [row] = await app.deps.db
+    .insert(users)
+    .values({
+      name: `User ${unique()}`,
+      profile: 'user',
+      ...overrides,
+      email,
+      companyId,
+      passwordHash: await passwordHash,
+    })
+    .returning();
+  if (!row) throw new Error('user not created');
+  const token = await app.deps.tokens.signAccess({ userId: row.id, companyId });
+  return { id: row.id, companyId, email, token };
+}
+
+/** A company on its own plan with an admin; every test makes the tenants it needs. */
+export async function createTenant(
+  app: FastifyInstance,
+  options: { dueDate?: string; plan?: Partial<typeof plans.$inferInsert>; timezone?: string } = {},
+) {
+  const [plan] = await app.deps.db
+    .insert(plans)
+    .values({ name: `Plan ${unique()}`, users: 10, isPublic: false, ...options.plan })
+    .returning();
+  if (!plan) throw new Error('plan not created');
+  const [company] = await app.deps.db
+    .insert(companies)
+    .values({
+      name: `Company ${unique()}`,
+      planId: plan.id,
+      dueDate: options.dueDate ?? '2999-01-01',
+      timezone: options.timezone ?? 'America/Sao_Paulo',
+    })
+    .returning();
+  if (!company) throw new Error('company not created');
+  const admin = await createUser(app, company.id, { profile: 'admin', name: `Admin ${unique()}` });
+  return { companyId: company.id, planId: plan.id, admin };
+}
+
+export async function setDueDate(app: FastifyInstance, companyId: number, dueDate: string) {
+  await app.deps.db.update(companies).set({ dueDate }).where(eq(companies.id, companyId));
+}
