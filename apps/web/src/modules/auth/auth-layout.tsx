@@ -28,6 +28,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
         <Button
           color="inherit"
           startIcon={<TranslateIcon />}
+          sx={{ textTransform: 'none' }}
           onClick={(event) => setLanguageAnchor(event.currentTarget)}
           aria-label={t('app.topBar.language')}
         >

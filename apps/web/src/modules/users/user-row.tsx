@@ -2,6 +2,7 @@ import type { User } from '@balcao/shared';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
@@ -24,7 +25,7 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
   return (
     <TableRow hover>
       <TableCell sx={hideBelow('md')}>{user.id}</TableCell>
-      <TableCell align="center">
+      <TableCell align="center" sx={hideBelow('sm')}>
         <Tooltip title={status}>
           <Box
             role="img"
@@ -39,10 +40,19 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
           />
         </Tooltip>
       </TableCell>
-      <TableCell>
-        <Avatar src={user.profileImage ?? undefined} alt={user.name} sx={{ width: 36, height: 36 }}>
-          {user.name.charAt(0).toUpperCase()}
-        </Avatar>
+      <TableCell sx={{ width: 52 }}>
+        {/* Narrow screens drop the status column; the dot moves onto the avatar. */}
+        <Badge
+          variant="dot"
+          overlap="circular"
+          color={user.online ? 'success' : 'default'}
+          invisible={!user.online}
+          sx={{ '& .MuiBadge-badge': { display: { sm: 'none' } } }}
+        >
+          <Avatar src={user.profileImage ?? undefined} alt={user.name} sx={{ width: 36, height: 36 }}>
+            {user.name.charAt(0).toUpperCase()}
+          </Avatar>
+        </Badge>
       </TableCell>
       <TableCell sx={{ maxWidth: 220 }}>
         <Typography variant="body2" noWrap>

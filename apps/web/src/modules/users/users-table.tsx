@@ -93,7 +93,9 @@ export function UsersTable({
       <TableHead>
         <TableRow>
           <TableCell sx={hideBelow('md')}>{t('users.list.id')}</TableCell>
-          <TableCell align="center">{t('users.list.status')}</TableCell>
+          <TableCell align="center" sx={hideBelow('sm')}>
+            {t('users.list.status')}
+          </TableCell>
           <TableCell>
             <Box component="span" sx={visuallyHidden}>
               {t('users.list.avatar')}

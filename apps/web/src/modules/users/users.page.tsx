@@ -52,7 +52,7 @@ export function UsersPage() {
           placeholder={t('users.list.search')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 260 } }}
+          sx={{ width: { sm: 260 } }}
           slotProps={{
             htmlInput: { 'aria-label': t('users.list.search') },
             input: {
@@ -66,11 +66,14 @@ export function UsersPage() {
         />
         <Button
           variant="contained"
-          startIcon={<AddIcon />}
           onClick={() => setEditing({ user: null })}
-          sx={{ flexShrink: 0 }}
+          aria-label={t('users.list.add')}
+          sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
         >
-          {t('users.list.add')}
+          <AddIcon fontSize="small" />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('users.list.add')}
+          </Box>
         </Button>
       </PageHeader>
       <Paper

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { io, type Socket } from 'socket.io-client';
 import type { z } from 'zod';
 import { refreshSession } from '../api/http';
-import { clearSession, getToken } from '../session/session.store';
+import { clearSession, getToken, markSubscriptionExpired } from '../session/session.store';
 
 const SocketContext = createContext<Socket | null>(null);
 
@@ -23,7 +23,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       next.emit(clientEvents.joinNotification);
     });
     // A handshake refused by the server (expired token) is not retried by socket.io itself.
-    next.on('connect_error', () => {
+    next.on('connect_error', (error) => {
+      if (error.message === 'ERR_SUBSCRIPTION_EXPIRED') {
+        markSubscriptionExpired();
+        return;
+      }
       if (next.active || retriedAfterRefresh) return;
       retriedAfterRefresh = true;
       void refreshSession().then((ok) => (ok ? next.connect() : clearSession()));

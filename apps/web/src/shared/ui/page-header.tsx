@@ -14,7 +14,11 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
         {title}
       </Typography>
       {children && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', '& > :first-child': { flex: { xs: 1, sm: 'none' } } }}
+        >
           {children}
         </Stack>
       )}
