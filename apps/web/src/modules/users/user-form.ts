@@ -41,7 +41,8 @@ export function userFormDefaults(user: User | null): UserFormInput {
   return {
     name: user?.name ?? '',
     email: user?.email ?? '',
-    password: '',
+    // Undefined, not blank, when editing: the contract's optional password must not meet a '' it would refuse.
+    password: user ? undefined : '',
     wpp: user?.wpp ?? '',
     farewellMessage: user?.farewellMessage ?? '',
     language: user?.language ?? DEFAULT_LANGUAGE,
