@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ declare module 'vitest' {
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
 const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+const resultsDir = join(repoRoot, 'apps/web/test-results');
 const ADMIN_EMAIL = 'admin@balcao.test';
 const ADMIN_PASSWORD = 'E2e-Admin-Pass1';
 
@@ -69,12 +70,17 @@ export default async function startServer(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The whole server log is kept beside the screenshots; its tail goes into start-up errors.
+  mkdirSync(resultsDir, { recursive: true });
+  const logFile = createWriteStream(join(resultsDir, 'server.log'));
   let log = '';
   const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
     log = (log + chunk.toString()).slice(-8000);
   };
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
+  server.once('exit', () => logFile.end());
 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {

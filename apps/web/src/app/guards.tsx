@@ -1,13 +1,12 @@
 import { can, type Gate } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { EXPIRED_PATH } from '../modules/auth/begin-session';
 import { isSessionExpired, useSession } from '../shared/session/session.store';
 import { SessionUserProvider, useSessionUser } from '../shared/session/session-user';
 
-export function FullPageSpinner() {
+function FullPageSpinner() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
       <CircularProgress aria-label="…" />
@@ -37,8 +36,8 @@ export function PublicRoute() {
   return <Outlet />;
 }
 
-/** A page the permission table refuses to this user is not shown; the user goes home instead. */
-export function RequireGate({ gate, children }: { gate: Gate; children: ReactNode }) {
+/** Pages the permission table refuses to this user are not shown; the user goes home instead. */
+export function RequireGate({ gate }: { gate: Gate }) {
   const me = useSessionUser();
-  return can(me, gate) ? children : <Navigate to="/" replace />;
+  return can(me, gate) ? <Outlet /> : <Navigate to="/" replace />;
 }

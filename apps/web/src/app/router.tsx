@@ -1,11 +1,10 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { LoginPage } from '../modules/auth/login.page';
-import { SignupPage } from '../modules/auth/signup.page';
-import { SubscriptionExpiredPage } from '../modules/financeiro/subscription-expired.page';
-import { TicketsPage } from '../modules/tickets/tickets.page';
-import { UsersPage } from '../modules/users/users.page';
 import { PrivateRoute, PublicRoute, RequireGate } from './guards';
 import { AppLayout } from './layout/app-layout';
+
+/** Pages load on first visit, so the sign-in screen does not wait for every screen of the app. */
+const page = (load: () => Promise<ComponentType>) => ({ lazy: async () => ({ Component: await load() }) });
 
 /**
  * One row per page. A later issue adds its page here and its menu row in layout/menu-entries.ts.
@@ -15,8 +14,8 @@ export const router = createBrowserRouter([
   {
     element: <PublicRoute />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
+      { path: '/login', ...page(() => import('../modules/auth/login.page').then((m) => m.LoginPage)) },
+      { path: '/signup', ...page(() => import('../modules/auth/signup.page').then((m) => m.SignupPage)) },
     ],
   },
   {
@@ -26,16 +25,25 @@ export const router = createBrowserRouter([
         element: <AppLayout />,
         children: [
           { index: true, element: <Navigate to="/tickets" replace /> },
-          { path: '/tickets', element: <TicketsPage /> },
+          {
+            path: '/tickets',
+            ...page(() => import('../modules/tickets/tickets.page').then((m) => m.TicketsPage)),
+          },
           {
             path: '/users',
-            element: (
-              <RequireGate gate="users:manage">
-                <UsersPage />
-              </RequireGate>
+            element: <RequireGate gate="users:manage" />,
+            children: [
+              { index: true, ...page(() => import('../modules/users/users.page').then((m) => m.UsersPage)) },
+            ],
+          },
+          {
+            path: '/financeiro-aberto',
+            ...page(() =>
+              import('../modules/financeiro/subscription-expired.page').then(
+                (m) => m.SubscriptionExpiredPage,
+              ),
             ),
           },
-          { path: '/financeiro-aberto', element: <SubscriptionExpiredPage /> },
         ],
       },
     ],

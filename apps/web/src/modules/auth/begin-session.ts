@@ -5,7 +5,7 @@ import { companyToday, startSession } from '../../shared/session/session.store';
 import { toast } from '../../shared/toast/toast.store';
 
 export const EXPIRED_PATH = '/financeiro-aberto';
-export const HOME_PATH = '/tickets';
+const HOME_PATH = '/tickets';
 
 /** Starts a signed-in session in the user's language and says where to go (spec 000 §4, authentication). */
 export function beginSession(session: SessionResponse): string {

@@ -8,14 +8,14 @@ import tr from '../../locales/tr.json';
 
 const LANGUAGE_KEY = 'language';
 
-export const resources = {
+const resources = {
   'pt-BR': { translation: ptBR },
   en: { translation: en },
   es: { translation: es },
   tr: { translation: tr },
 } satisfies Record<Language, { translation: object }>;
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
 }
 

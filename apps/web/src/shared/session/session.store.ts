@@ -9,9 +9,9 @@ import { useSyncExternalStore } from 'react';
 
 const TOKEN_KEY = 'token';
 
-export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
-export interface SessionState {
+interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   /** Set when the server refused a call with ERR_SUBSCRIPTION_EXPIRED, whatever the cached due date says. */
@@ -46,7 +46,7 @@ export function getSession(): SessionState {
   return state;
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -18,7 +18,7 @@ function systemMode(): ThemeMode | null {
 }
 
 /** The device's own choice wins; then the system's stated preference; then the user's defaultTheme. */
-export function resolveThemeMode(userDefault: ThemeMode | undefined): ThemeMode {
+function resolveThemeMode(userDefault: ThemeMode | undefined): ThemeMode {
   return storedMode() ?? systemMode() ?? userDefault ?? 'light';
 }
 

@@ -3,7 +3,7 @@ import type { AlertColor } from '@mui/material/Alert';
 import { useSyncExternalStore } from 'react';
 import { errorMessage } from '../api/error-message';
 
-export interface Toast {
+interface Toast {
   id: number;
   severity: AlertColor;
   message: string;
