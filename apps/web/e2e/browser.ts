@@ -25,9 +25,20 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return context.newPage();
 }
 
-/** Saves a screenshot of the step under apps/web/test-results/ for a person to look at. */
+/**
+ * Saves a screenshot of the step under apps/web/test-results/ for a person to look at, once
+ * finite transitions (drawers, dialogs) have ended; spinners run forever and are not waited for.
+ */
 export async function snap(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 

@@ -62,3 +62,19 @@ test('an attendant sees no Users entry and is sent home from /users', async () =
   await page.goto('/users');
   await page.waitForURL('**/tickets');
 });
+
+test("a user's language choice is kept on their account and applied at their next sign-in", async () => {
+  const page = await openPage(browser);
+  await signIn(page, 'pedro@padaria.test', 'pedro-pass');
+
+  await page.getByRole('button', { name: 'Abrir o menu da conta' }).click();
+  await page.getByRole('menuitem', { name: 'Idioma' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByText('Hello, Pedro Alves!').waitFor();
+  await page.getByRole('heading', { name: 'Tickets' }).waitFor();
+  await snap(page, 'signup-05-english');
+
+  const elsewhere = await openPage(browser);
+  await signIn(elsewhere, 'pedro@padaria.test', 'pedro-pass');
+  await elsewhere.getByText('Hello, Pedro Alves!').waitFor();
+});

@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
+import { isSessionExpired, useSession } from '../../shared/session/session.store';
 import { useSessionUser } from '../../shared/session/session-user';
 import { AccountMenu } from './account-menu';
 import { NotificationsBell } from './notifications-bell';
@@ -17,6 +18,7 @@ import { VolumeControl } from './volume-control';
 export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
   const { t } = useTranslation();
   const me = useSessionUser();
+  const expired = isSessionExpired(useSession());
   return (
     <AppBar position="fixed" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
@@ -51,7 +53,9 @@ export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
               component="p"
               sx={{ opacity: 0.85, display: { xs: 'none', sm: 'block' } }}
             >
-              {t('app.topBar.dueDate', { date: formatDate(me.company.dueDate) })}
+              {t(expired ? 'app.topBar.dueDateExpired' : 'app.topBar.dueDate', {
+                date: formatDate(me.company.dueDate),
+              })}
             </Typography>
           )}
         </Box>

@@ -8,7 +8,14 @@ export function Toaster() {
   return (
     <Stack
       spacing={1}
-      sx={{ position: 'fixed', top: 16, right: 16, left: { xs: 16, sm: 'auto' }, zIndex: 'snackbar' }}
+      // Below the top bar, so its buttons stay reachable while a toast is up.
+      sx={{
+        position: 'fixed',
+        top: { xs: 64, sm: 72 },
+        right: 16,
+        left: { xs: 16, sm: 'auto' },
+        zIndex: 'snackbar',
+      }}
     >
       {toasts.map((item) => (
         <Snackbar
