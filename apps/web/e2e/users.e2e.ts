@@ -41,8 +41,18 @@ test('an admin adds a user, with the spec messages for a short name and a bad e-
   await snap(page, 'users-02-created');
 });
 
-test('an admin edits the user and the row shows the change', async () => {
+// A 1×1 PNG: the server checks an upload's bytes, not its name.
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an admin edits the user and the row shows the change, photo included', async () => {
   await page.getByRole('button', { name: 'Editar Maria Souza' }).click();
+  await dialog()
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'maria.png', mimeType: 'image/png', buffer: tinyPng });
+  await page.getByText('Foto atualizada!').waitFor();
   await dialog().getByLabel('Nome').fill('Maria Souza Lima');
   await dialog().getByLabel('Perfil').click();
   await page.getByRole('option', { name: 'Supervisor' }).click();
@@ -54,6 +64,7 @@ test('an admin edits the user and the row shows the change', async () => {
   const row = rowOf('maria@balcao.test');
   await row.getByText('Maria Souza Lima').waitFor();
   await row.getByText('Supervisor').waitFor();
+  await row.locator('img[alt="Maria Souza Lima"]').waitFor();
   await snap(page, 'users-04-edited');
 });
 

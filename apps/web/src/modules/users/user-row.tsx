@@ -54,8 +54,8 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
           </Avatar>
         </Badge>
       </TableCell>
-      <TableCell sx={{ maxWidth: 220 }}>
-        <Typography variant="body2" noWrap>
+      <TableCell>
+        <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 180, sm: 220 } }}>
           {user.name}
         </Typography>
         <Typography
@@ -66,8 +66,10 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
           {user.email}
         </Typography>
       </TableCell>
-      <TableCell sx={{ ...hideBelow('sm'), maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-        {user.email}
+      <TableCell sx={hideBelow('sm')}>
+        <Typography variant="body2" noWrap sx={{ maxWidth: 240 }}>
+          {user.email}
+        </Typography>
       </TableCell>
       <TableCell sx={hideBelow('md')}>{t(`users.profiles.${user.profile}`)}</TableCell>
       <TableCell sx={hideBelow('md')}>{user.startWork}</TableCell>

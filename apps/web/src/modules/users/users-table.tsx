@@ -104,8 +104,8 @@ export function UsersTable({
           <TableCell>{t('users.fields.name')}</TableCell>
           <TableCell sx={hideBelow('sm')}>{t('users.fields.email')}</TableCell>
           <TableCell sx={hideBelow('md')}>{t('users.fields.profile')}</TableCell>
-          <TableCell sx={hideBelow('md')}>{t('users.fields.startWork')}</TableCell>
-          <TableCell sx={hideBelow('md')}>{t('users.fields.endWork')}</TableCell>
+          <TableCell sx={hideBelow('md')}>{t('users.list.startWork')}</TableCell>
+          <TableCell sx={hideBelow('md')}>{t('users.list.endWork')}</TableCell>
           <TableCell align="right">{t('users.list.actions')}</TableCell>
         </TableRow>
       </TableHead>
