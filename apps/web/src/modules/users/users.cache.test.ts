@@ -1,36 +1,7 @@
 import type { User } from '@balcao/shared';
 import { describe, expect, test } from 'vitest';
+import { buildUser } from '../../test/fixtures';
 import { flattenUserPages, type UserPages, withUserRemoved, withUserUpserted } from './users.cache';
-
-function buildUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 1,
-    companyId: 1,
-    name: 'Ana',
-    email: 'ana@example.com',
-    profile: 'user',
-    super: false,
-    startWork: '00:00',
-    endWork: '23:59',
-    farewellMessage: '',
-    allTicket: 'disable',
-    allowGroup: false,
-    defaultTheme: 'light',
-    defaultMenu: 'open',
-    wpp: '',
-    whatsappId: null,
-    queues: [],
-    profileImage: null,
-    showDashboard: 'disabled',
-    allowRealTime: 'disabled',
-    allowConnections: 'disabled',
-    online: false,
-    language: 'pt-BR',
-    color: '#888888',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function pagesOf(...pages: User[][]): UserPages {
   const count = pages.flat().length;

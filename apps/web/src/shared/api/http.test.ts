@@ -1,59 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { buildSessionUser } from '../../test/fixtures';
 import { getSession, getToken } from '../session/session.store';
 import { ApiError, request } from './http';
 
-const sessionUser = {
-  id: 7,
-  companyId: 3,
-  name: 'Ana',
-  email: 'ana@example.com',
-  profile: 'admin',
-  super: false,
-  startWork: '00:00',
-  endWork: '23:59',
-  farewellMessage: '',
-  allTicket: 'disable',
-  allowGroup: false,
-  defaultTheme: 'light',
-  defaultMenu: 'open',
-  wpp: '',
-  whatsappId: null,
-  queues: [],
-  profileImage: null,
-  showDashboard: 'disabled',
-  allowRealTime: 'disabled',
-  allowConnections: 'disabled',
-  online: true,
-  language: 'pt-BR',
-  color: '#888888',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  company: {
-    id: 3,
-    name: 'Loja',
-    dueDate: '2999-12-31',
-    timezone: 'America/Sao_Paulo',
-    companieSettings: [],
-    plan: {
-      id: 1,
-      name: 'Plano',
-      users: 10,
-      connections: 3,
-      queues: 10,
-      amount: 9900,
-      isPublic: true,
-      useWhatsapp: true,
-      useFacebook: true,
-      useInstagram: true,
-      useCampaigns: true,
-      useSchedules: true,
-      useInternalChat: true,
-      useExternalApi: true,
-      useKanban: true,
-      useOpenAi: true,
-      useIntegrations: true,
-    },
-  },
-};
+const sessionUser = buildSessionUser({ id: 7, companyId: 3, profile: 'admin' }, { id: 3 });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
