@@ -3,14 +3,21 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { attachWebchat } from './channels/webchat/webchat.channel.js';
+import { webchatRoutes } from './channels/webchat/webchat.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { serverRoot } from './db/migrate.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { ticketRooms } from './modules/tickets/tickets.socket.js';
 import { registerUserJobs } from './modules/users/users.jobs.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { trackPresence } from './modules/users/users.socket.js';
@@ -36,16 +43,10 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   database: Database;
-  /** Start pg-boss and the background jobs (the server does; most tests don't need them). */
-  jobs?: boolean;
 }
 
 /** The whole server: HTTP API, realtime and jobs on one database. Tests build it too. */
-export async function buildApp({
-  config,
-  database,
-  jobs: withJobs = false,
-}: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -62,6 +63,7 @@ export async function buildApp({
   const tokens = createTokenSigner(secret, config.accessTokenTtl);
   const actors = createActorLoader(db);
   const live = createRealtime({ server: app.server, tokens, actors, pool: database.pool });
+  const jobs = await startJobs(database.executeSql, (error) => app.log.error(error));
   const deps: AppDeps = {
     config,
     database,
@@ -71,8 +73,10 @@ export async function buildApp({
     realtime: live.realtime,
     storage: createDiskStorage(config.mediaDir),
     links: createMediaLinks(`${secret}:media`),
+    jobs,
+    channels: new Map(),
   };
-  if (withJobs) deps.jobs = await startJobs(database.executeSql, (error) => app.log.error(error));
+  deps.channels.set('webchat', attachWebchat(live.io, deps));
   app.decorate('deps', deps);
   await serveWebApp(app, config.webDist ?? join(serverRoot(), '../web/dist'));
   await app.register(healthRoutes);
@@ -85,14 +89,20 @@ export async function buildApp({
     await api.register(companiesRoutes(deps));
     await api.register(settingsRoutes(deps));
     await api.register(usersRoutes(deps));
+    await api.register(connectionsRoutes(deps));
+    await api.register(ticketsRoutes(deps));
+    await api.register(messagesRoutes(deps));
+    await api.register(webchatRoutes(deps));
   });
 
   live.onSocket(trackPresence(deps));
-  if (deps.jobs) await registerUserJobs(deps, deps.jobs);
+  live.onSocket(ticketRooms(deps));
+  await registerUserJobs(deps);
+  await registerDeliveryJobs(deps);
 
   app.addHook('onClose', async () => {
     live.io.disconnectSockets(true);
-    await deps.jobs?.stop();
+    await jobs.stop();
   });
   return app;
 }

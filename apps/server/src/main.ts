@@ -8,7 +8,7 @@ const config = loadConfig();
 const database = await connectDatabase(config);
 await migrateDatabase(database);
 const seeded = await seedPlatform(database.db, { email: config.adminEmail, password: config.adminPassword });
-const app = await buildApp({ config, database, jobs: true });
+const app = await buildApp({ config, database });
 
 if (seeded.generatedPassword) {
   app.log.warn(

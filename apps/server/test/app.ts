@@ -9,7 +9,7 @@ import { testDatabase } from './database.js';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 /** A whole server on the shared test database, with its own media folder. */
-export async function createTestApp(options: { jobs?: boolean; env?: Record<string, string> } = {}) {
+export async function createTestApp(options: { env?: Record<string, string> } = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -18,7 +18,7 @@ export async function createTestApp(options: { jobs?: boolean; env?: Record<stri
     WEB_DIST: '/nonexistent',
     ...options.env,
   });
-  const app = await buildApp({ config, database: await testDatabase(), jobs: options.jobs });
+  const app = await buildApp({ config, database: await testDatabase() });
   await app.ready();
   return app;
 }

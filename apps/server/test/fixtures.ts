@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companies, plans, users } from '../src/db/schema/index.js';
+import { companies, connections, contacts, plans, tickets, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 
 export const PASSWORD = 'Secret-pass-1';
@@ -64,4 +64,43 @@ export async function createTenant(
 
 export async function setDueDate(app: FastifyInstance, companyId: number, dueDate: string) {
   await app.deps.db.update(companies).set({ dueDate }).where(eq(companies.id, companyId));
+}
+
+/** A conversation at its simplest: a contact, a connection and a ticket between them. */
+export async function createTicket(
+  app: FastifyInstance,
+  companyId: number,
+  overrides: Partial<typeof tickets.$inferInsert> = {},
+) {
+  const [contact] = await app.deps.db
+    .insert(contacts)
+    .values({
+      companyId,
+      name: `Customer ${unique()}`,
+      number: `55119${Date.now() % 100_000_000}`,
+      channel: 'whatsapp',
+    })
+    .returning();
+  const [connection] = await app.deps.db
+    .insert(connections)
+    .values({
+      companyId,
+      name: `Connection ${unique()}`,
+      channel: 'webchat',
+      token: randomUUID().replaceAll('-', '').slice(0, 30),
+    })
+    .returning();
+  if (!contact || !connection) throw new Error('conversation not created');
+  const [ticket] = await app.deps.db
+    .insert(tickets)
+    .values({
+      companyId,
+      contactId: contact.id,
+      connectionId: connection.id,
+      status: 'pending',
+      ...overrides,
+    })
+    .returning();
+  if (!ticket) throw new Error('ticket not created');
+  return ticket;
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ChannelRegistry } from '../channels/channel.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { ActorLoader, RequestActor } from './auth/actor.js';
@@ -18,8 +19,9 @@ export interface AppDeps {
   links: MediaLinks;
   tokens: TokenSigner;
   actors: ActorLoader;
-  /** Started with the server; absent when an app is built without background work (most tests). */
-  jobs?: Jobs;
+  jobs: Jobs;
+  /** Outbound adapters by channel name. */
+  channels: ChannelRegistry;
 }
 
 /** A service call on behalf of a signed-in user. */

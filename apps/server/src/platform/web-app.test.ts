@@ -7,6 +7,7 @@ import { call, createTestApp } from '../../test/app.js';
 const webDist = mkdtempSync(join(tmpdir(), 'balcao-web-'));
 mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Balcão</title>');
+writeFileSync(join(webDist, 'widget.html'), '<!doctype html><title>Chat</title>');
 writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
 const app = await createTestApp({ env: { WEB_DIST: webDist } });
 afterAll(() => app.close());
@@ -25,4 +26,10 @@ test('built assets are served without a session', async () => {
 
   expect(asset.status).toBe(200);
   expect(asset.body).toBe('console.log(1)');
+});
+
+test('the website-chat page is its own page', async () => {
+  const page = await call(app, 'GET', '/w/ABCDEFGHIJ', { headers: { accept: 'text/html' } });
+
+  expect(page.body).toContain('<title>Chat</title>');
 });

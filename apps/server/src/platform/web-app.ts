@@ -20,7 +20,9 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
     if (request.url.startsWith('/media/') || request.url.startsWith('/socket.io')) return;
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The website-chat page (/w/{token}) is a small entry of its own, made to live in a frame.
+    const page = request.url.startsWith('/w/') ? 'widget.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
   return true;
 }

@@ -1,13 +1,11 @@
 import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 
 /** Notices from the platform to every company; owned by the platform company. */
 export const announcements = pgTable('announcements', {
   id: id(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyId(),
   title: text('title').notNull(),
   text: text('text').notNull(),
   /** 1 high, 2 medium, 3 low. */

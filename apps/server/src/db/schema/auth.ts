@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { users } from './users.js';
 
 /**
@@ -11,9 +11,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { connections } from './connections.js';
 import { contactListItems, contactLists } from './contact-lists.js';
 import { contacts } from './contacts.js';
@@ -21,9 +21,7 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     name: text('name').notNull(),
     status: text('status').notNull().default('INATIVA'),
     confirmation: boolean('confirmation').notNull().default(false),
@@ -52,9 +50,7 @@ export const campaigns = pgTable(
 export const campaignSettings = pgTable(
   'campaign_settings',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
     ...timestamps,
@@ -67,9 +63,7 @@ export const campaignShippings = pgTable(
   'campaign_shippings',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),

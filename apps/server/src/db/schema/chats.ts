@@ -1,15 +1,13 @@
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { users } from './users.js';
 
 export const chats = pgTable(
   'chats',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     uuid: uuid('uuid').notNull().defaultRandom(),
     title: text('title').notNull(),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
@@ -40,9 +38,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     chatId: integer('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),

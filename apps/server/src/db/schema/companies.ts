@@ -54,12 +54,16 @@ export const companies = pgTable(
   ],
 );
 
+/** The owning company of a tenant row: every tenant table has one, and a company's rows go with it. */
+export const companyId = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
 export const companySettings = pgTable(
   'company_settings',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     key: text('key').notNull(),
     value: text('value').notNull(),
     ...timestamps,
@@ -71,9 +75,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     detail: text('detail').notNull(),
     users: integer('users').notNull(),
     connections: integer('connections').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
-import { companies, type ServiceHoursDay } from './companies.js';
+import { companyId, type ServiceHoursDay } from './companies.js';
 import { queueIntegrations } from './integrations.js';
 import { prompts } from './prompts.js';
 import { queues } from './queues.js';
@@ -11,9 +11,7 @@ export const connections = pgTable(
   'connections',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     name: text('name').notNull(),
     channel: text('channel').notNull().default('whatsapp'),
     status: text('status').notNull().default('DISCONNECTED'),
@@ -95,9 +93,7 @@ export const baileysSessions = pgTable('baileys_sessions', {
   connectionId: integer('connection_id')
     .primaryKey()
     .references(() => connections.id, { onDelete: 'cascade' }),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyId(),
   creds: text('creds').notNull(),
   ...timestamps,
 });

@@ -1,15 +1,13 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 
 /** Campaign audiences, kept apart from contacts so importing a list creates no contact. */
 export const contactLists = pgTable(
   'contact_lists',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     name: text('name').notNull(),
     ...timestamps,
   },
@@ -20,9 +18,7 @@ export const contactListItems = pgTable(
   'contact_list_items',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     contactListId: integer('contact_list_id')
       .notNull()
       .references(() => contactLists.id, { onDelete: 'cascade' }),

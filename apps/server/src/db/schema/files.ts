@@ -1,15 +1,13 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { users } from './users.js';
 
 export const fileLists = pgTable(
   'file_lists',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     name: text('name').notNull(),
     message: text('message').notNull().default(''),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -22,9 +20,7 @@ export const fileListOptions = pgTable(
   'file_list_options',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     fileListId: integer('file_list_id')
       .notNull()
       .references(() => fileLists.id, { onDelete: 'cascade' }),

@@ -1,14 +1,12 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 
 export const queueIntegrations = pgTable(
   'queue_integrations',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     type: text('type').notNull(),
     name: text('name').notNull(),
     projectName: text('project_name').notNull().default(''),

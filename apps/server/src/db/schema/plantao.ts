@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { users } from './users.js';
 
 export const plantoes = pgTable(
   'plantoes',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -27,9 +25,7 @@ export const plantaoDays = pgTable(
   'plantao_days',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     plantaoId: integer('plantao_id')
       .notNull()
       .references(() => plantoes.id, { onDelete: 'cascade' }),

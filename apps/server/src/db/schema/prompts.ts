@@ -1,15 +1,13 @@
 import { index, integer, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { queues } from './queues.js';
 
 export const prompts = pgTable(
   'prompts',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     name: text('name').notNull(),
     prompt: text('prompt').notNull(),
     voice: text('voice').notNull().default('texto'),

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies, type ServiceHoursDay } from './companies.js';
+import { companyId, type ServiceHoursDay } from './companies.js';
 import { fileLists } from './files.js';
 import { queueIntegrations } from './integrations.js';
 import { prompts } from './prompts.js';
@@ -20,9 +20,7 @@ export const queues = pgTable(
   'queues',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     name: text('name').notNull(),
     color: text('color').notNull(),
     greetingMessage: text('greeting_message').notNull().default(''),
@@ -51,9 +49,7 @@ export const chatbots = pgTable(
   'chatbots',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     queueId: integer('queue_id')
       .notNull()
       .references(() => queues.id, { onDelete: 'cascade' }),

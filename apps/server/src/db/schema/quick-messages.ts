@@ -1,15 +1,13 @@
 import { type AnyPgColumn, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { users } from './users.js';
 
 export const quickMessages = pgTable(
   'quick_messages',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     shortcode: text('shortcode').notNull(),
     message: text('message').notNull().default(''),
     mediaPath: text('media_path'),

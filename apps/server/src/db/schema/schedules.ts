@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { connections } from './connections.js';
 import { contacts } from './contacts.js';
 import { tickets } from './tickets.js';
@@ -11,9 +11,7 @@ export const schedules = pgTable(
   'schedules',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     body: text('body').notNull(),
     sendAt: at('send_at').notNull(),
     sentAt: at('sent_at'),

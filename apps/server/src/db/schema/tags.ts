@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { users } from './users.js';
 
 export const tags = pgTable(
   'tags',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     name: text('name').notNull(),
     color: text('color').notNull().default('#5C6BC0'),
     /** Non-zero makes the tag a Kanban lane; such tags are removed from a ticket when it closes. */

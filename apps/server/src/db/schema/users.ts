@@ -10,16 +10,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { queues } from './queues.js';
 
 export const users = pgTable(
   'users',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     name: text('name').notNull(),
     /** Stored lowercased; login is by e-mail, so it is unique across companies. */
     email: text('email').notNull(),

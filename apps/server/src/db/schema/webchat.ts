@@ -1,6 +1,6 @@
 import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id } from './columns.js';
-import { companies } from './companies.js';
+import { companyId } from './companies.js';
 import { connections } from './connections.js';
 import { contacts } from './contacts.js';
 
@@ -9,9 +9,7 @@ export const webchatVisitors = pgTable(
   'webchat_visitors',
   {
     id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     connectionId: integer('connection_id')
       .notNull()
       .references(() => connections.id, { onDelete: 'cascade' }),

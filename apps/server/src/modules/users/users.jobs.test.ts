@@ -5,7 +5,7 @@ import { createTenant } from '../../../test/fixtures.js';
 import { users } from '../../db/schema/index.js';
 import { OFFLINE_SWEEP_JOB } from './users.jobs.js';
 
-const app = await createTestApp({ jobs: true });
+const app = await createTestApp();
 afterAll(() => app.close());
 
 test('the sweep job, run by pg-boss, marks users offline when their heartbeat stops', async () => {
@@ -16,7 +16,7 @@ test('the sweep job, run by pg-boss, marks users offline when their heartbeat st
     .set({ online: true, lastSeenAt: stale })
     .where(eq(users.id, tenant.admin.id));
 
-  await app.deps.jobs?.send(OFFLINE_SWEEP_JOB, {});
+  await app.deps.jobs.send(OFFLINE_SWEEP_JOB, {});
   let online = true;
   for (let i = 0; i < 40 && online; i++) {
     await new Promise((resolve) => setTimeout(resolve, 250));

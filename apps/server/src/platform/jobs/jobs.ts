@@ -20,6 +20,7 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
   boss.on('error', log);
   await boss.start();
   const queues = new Set<string>();
+  const localWorkers = new Map<string, string>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
     await boss.createQueue(name);
@@ -30,12 +31,16 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
     async send(name, data, options) {
       await ensureQueue(name);
       await boss.send(name, data, options ?? {});
+      // A worker of this process takes the job now rather than at its next poll.
+      const worker = localWorkers.get(name);
+      if (worker) boss.notifyWorker(worker);
     },
     async work(name, handler) {
       await ensureQueue(name);
-      await boss.work<object>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      const worker = await boss.work<object>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
+      localWorkers.set(name, worker);
     },
     async schedule(name, cron) {
       await ensureQueue(name);

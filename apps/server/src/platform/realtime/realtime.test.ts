@@ -1,37 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { events } from '@balcao/shared';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant } from '../../../test/fixtures.js';
+import { createTenant, createTicket } from '../../../test/fixtures.js';
+import { collect, listenForSockets } from '../../../test/sockets.js';
+import { rooms } from './rooms.js';
 
 const app = await createTestApp();
-let base: string;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await app.close();
-});
-
-function connect(token: string): Promise<Socket> {
-  const socket = io(base, { auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
-
-function collect(socket: Socket, event: string): unknown[] {
-  const received: unknown[] = [];
-  socket.on(event, (payload) => received.push(payload));
-  return received;
-}
+const live = await listenForSockets(app);
+afterAll(() => live.close());
+const connect = (token: string) => live.connect({ token });
 
 test('a user update reaches its own company’s sockets and no other company’s', async () => {
   const one = await createTenant(app);
@@ -77,4 +54,24 @@ test('a connected socket marks its user online', async () => {
   const { body } = await call(app, 'GET', `/users/${tenant.admin.id}`, { token: tenant.admin.token });
 
   expect(body.online).toBe(true);
+});
+
+test('joinChatBox joins a ticket of the company, never another company’s', async () => {
+  const one = await createTenant(app);
+  const two = await createTenant(app);
+  const ticket = await createTicket(app, one.companyId);
+  const owner = await connect(one.admin.token);
+  const stranger = await connect(two.admin.token);
+  const seenByOwner = collect(owner, 'probe');
+  const seenByStranger = collect(stranger, 'probe');
+
+  owner.emit('joinChatBox', ticket.id);
+  stranger.emit('joinChatBox', ticket.id);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  app.deps.realtime.toRoom(rooms.ticket(one.companyId, ticket.id), 'probe', { ticketId: ticket.id });
+  app.deps.realtime.toRoom(rooms.ticket(two.companyId, ticket.id), 'probe', { ticketId: ticket.id });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  expect(seenByOwner).toEqual([{ ticketId: ticket.id }]);
+  expect(seenByStranger).toEqual([]);
 });

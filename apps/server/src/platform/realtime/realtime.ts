@@ -12,7 +12,8 @@ import { rooms } from './rooms.js';
 export interface Realtime {
   toCompany(companyId: number, event: string, payload: unknown): void;
   toUser(userId: number, event: string, payload: unknown): void;
-  toRoom(room: string, event: string, payload: unknown): void;
+  /** Several rooms at once reach each socket once, however many of them it is in. */
+  toRoom(room: string | string[], event: string, payload: unknown): void;
 }
 
 export type SocketSetup = (socket: Socket, actor: RequestActor) => void;

@@ -1,0 +1,133 @@
+import {
+  WEBCHAT_NAMESPACE,
+  type WebchatAck,
+  type WebchatCredentials,
+  webchatEvents,
+  webchatSendBody,
+  webchatStartBody,
+} from '@balcao/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import { messages, webchatVisitors } from '../../db/schema/index.js';
+import { receive } from '../../inbox/receive.js';
+import { findConnectionByToken } from '../../modules/connections/connections.queries.js';
+import { setAck } from '../../modules/messages/messages.delivery.js';
+import type { AppDeps } from '../../platform/context.js';
+import type { ChannelAdapter } from '../channel.js';
+import {
+  createVisitor,
+  findVisitor,
+  loadSession,
+  toWebchatMessage,
+  type VisitorRow,
+} from './webchat.visitors.js';
+
+const visitorRoom = (connectionId: number, visitorId: string) => `webchat:${connectionId}:${visitorId}`;
+
+type Ack<T> = (answer: WebchatAck<T>) => void;
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, ack: Ack<object>): z.infer<S> | undefined {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+  ack({ ok: false, error: 'ERR_VALIDATION', fields });
+  return undefined;
+}
+
+/**
+ * The website chat: a Socket.IO namespace of its own, where a widget proves its connection by the
+ * connection's token and a returning visitor by the secret it was given on the first visit.
+ */
+export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
+  const nsp = io.of(WEBCHAT_NAMESPACE);
+
+  nsp.use(async (socket, next) => {
+    const { token, visitorId, secret } = (socket.handshake.auth ?? {}) as Partial<
+      WebchatCredentials & { token: string }
+    >;
+    const connection = typeof token === 'string' ? await findConnectionByToken(deps.db, token) : undefined;
+    if (connection?.channel !== 'webchat') return next(new Error('ERR_NO_WAPP_FOUND'));
+    socket.data.connection = connection;
+    if (typeof visitorId === 'string' && typeof secret === 'string') {
+      socket.data.visitor = await findVisitor(deps.db, connection.id, visitorId, secret);
+    }
+    next();
+  });
+
+  nsp.on('connection', async (socket: Socket) => {
+    const connection = socket.data.connection;
+    const join = async (visitor: VisitorRow) => {
+      socket.data.visitor = visitor;
+      await socket.join(visitorRoom(connection.id, visitor.visitorId));
+    };
+    if (socket.data.visitor) {
+      await join(socket.data.visitor);
+      socket.emit(webchatEvents.session, await loadSession(deps.db, socket.data.visitor));
+    }
+
+    socket.on(webchatEvents.start, async (input: unknown, ack: Ack<WebchatCredentials>) => {
+      const body = parse(webchatStartBody, input, ack);
+      if (!body) return;
+      const { visitor, secret } = await createVisitor(deps.db, connection, body);
+      await join(visitor);
+      ack({ ok: true, visitorId: visitor.visitorId, secret });
+    });
+
+    socket.on(webchatEvents.send, async (input: unknown, ack: Ack<{ id: number }>) => {
+      const visitor: VisitorRow | undefined = socket.data.visitor;
+      if (!visitor) return ack({ ok: false, error: 'ERR_SESSION_EXPIRED' });
+      const body = parse(webchatSendBody, input, ack);
+      if (!body) return;
+      // The visitor's identity exists since `start`, so the contact is found, never created, here.
+      const received = await receive(deps, {
+        companyId: connection.companyId,
+        connectionId: connection.id,
+        channel: 'webchat',
+        identity: { kind: 'webchat', value: visitor.visitorId },
+        contact: { name: visitor.visitorId },
+        externalId: `visitor:${visitor.visitorId}:${body.clientId}`,
+        body: body.body,
+      });
+      // Other tabs of the same visitor show it too.
+      const { id, createdAt, ack: messageAck } = received.message;
+      socket
+        .to(visitorRoom(connection.id, visitor.visitorId))
+        .emit(webchatEvents.message, { id, body: body.body, fromVisitor: true, createdAt, ack: messageAck });
+      ack({ ok: true, id: received.message.id });
+    });
+
+    socket.on(webchatEvents.read, async () => {
+      const visitor: VisitorRow | undefined = socket.data.visitor;
+      if (!visitor) return;
+      const unread = await deps.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.contactId, visitor.contactId),
+            eq(messages.connectionId, connection.id),
+            eq(messages.fromMe, true),
+            inArray(messages.ack, [1, 2]),
+          ),
+        );
+      for (const { id } of unread) await setAck(deps, id, 3);
+    });
+  });
+
+  return {
+    async send({ connection, contact, message }) {
+      const visitors = await deps.db
+        .select({ visitorId: webchatVisitors.visitorId })
+        .from(webchatVisitors)
+        .where(
+          and(eq(webchatVisitors.connectionId, connection.id), eq(webchatVisitors.contactId, contact.id)),
+        );
+      const targets = visitors.map((v) => visitorRoom(connection.id, v.visitorId));
+      if (targets.length === 0) throw new Error('ERR_WAPP_INVALID_CONTACT');
+      const online = (await nsp.in(targets).fetchSockets()).length > 0;
+      nsp.to(targets).emit(webchatEvents.message, toWebchatMessage({ ...message, ack: online ? 2 : 1 }));
+      return { externalId: `agent:${message.id}`, ack: online ? 2 : 1 };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import {
+  connectionSchema,
+  connectionsListResponse,
+  idParam,
+  saveConnectionBody,
+  updateConnectionBody,
+} from '@balcao/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AppDeps, contextOf } from '../../platform/context.js';
+import {
+  createConnection,
+  deleteConnection,
+  listConnections,
+  showConnection,
+  updateConnection,
+} from './connections.service.js';
+
+/** The spec calls every connection a "whatsapp", whatever its channel; the paths keep that name. */
+export const connectionsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/whatsapp', { schema: { response: { 200: connectionsListResponse } } }, (request) =>
+      listConnections(contextOf(deps, request)),
+    );
+
+    app.get(
+      '/whatsapp/:id',
+      { schema: { params: idParam, response: { 200: connectionSchema } } },
+      (request) => showConnection(contextOf(deps, request), request.params.id),
+    );
+
+    app.post(
+      '/whatsapp',
+      { schema: { body: saveConnectionBody, response: { 201: connectionSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await createConnection(contextOf(deps, request), request.body)),
+    );
+
+    app.put(
+      '/whatsapp/:id',
+      { schema: { params: idParam, body: updateConnectionBody, response: { 200: connectionSchema } } },
+      (request) => updateConnection(contextOf(deps, request), request.params.id, request.body),
+    );
+
+    app.delete('/whatsapp/:id', { schema: { params: idParam } }, async (request, reply) => {
+      await deleteConnection(contextOf(deps, request), request.params.id);
+      return reply.status(204).send();
+    });
+  };

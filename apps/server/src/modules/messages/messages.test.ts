@@ -1,0 +1,58 @@
+import { afterAll, expect, test } from 'vitest';
+import { call, createTestApp } from '../../../test/app.js';
+import { createTenant, createTicket } from '../../../test/fixtures.js';
+import { markFailed, setAck } from './messages.delivery.js';
+
+const app = await createTestApp();
+afterAll(() => app.close());
+
+async function openTicketWithReply() {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
+  const { body } = await call(app, 'POST', `/messages/${ticket.id}`, {
+    token: tenant.admin.token,
+    body: { body: 'Olá' },
+  });
+  return { tenant, ticket, message: body };
+}
+
+test('acks only move forward', async () => {
+  const { tenant, ticket, message } = await openTicketWithReply();
+
+  await setAck(app.deps, message.id, 3);
+  await setAck(app.deps, message.id, 1);
+
+  const { body } = await call(app, 'GET', `/messages/${ticket.id}`, { token: tenant.admin.token });
+  expect(body.messages.find((m: { id: number }) => m.id === message.id).ack).toBe(3);
+});
+
+test('a message the channel never took is marked failed with its reason, never lost', async () => {
+  const { tenant, ticket, message } = await openTicketWithReply();
+  await setAck(app.deps, message.id, 0);
+
+  await markFailed(app.deps, message.id, 'ERR_SENDING_WAPP_MSG');
+
+  const { body } = await call(app, 'GET', `/messages/${ticket.id}`, { token: tenant.admin.token });
+  expect(body.messages.find((m: { id: number }) => m.id === message.id)).toMatchObject({
+    body: 'Olá',
+    ack: -1,
+    failedReason: 'ERR_SENDING_WAPP_MSG',
+  });
+});
+
+test('replies need an open ticket and a body', async () => {
+  const tenant = await createTenant(app);
+  const pending = await createTicket(app, tenant.companyId);
+
+  const onPending = await call(app, 'POST', `/messages/${pending.id}`, {
+    token: tenant.admin.token,
+    body: { body: 'oi' },
+  });
+  const blank = await call(app, 'POST', `/messages/${pending.id}`, {
+    token: tenant.admin.token,
+    body: { body: '   ' },
+  });
+
+  expect(onPending).toMatchObject({ status: 400, body: { error: 'ERR_CREATING_MESSAGE' } });
+  expect(blank).toMatchObject({ status: 400, body: { fields: { body: 'required' } } });
+});

@@ -1,0 +1,107 @@
+import type { Ticket } from '@balcao/shared';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  connections,
+  contacts,
+  queues,
+  tags,
+  tickets,
+  ticketTags,
+  userQueues,
+  users,
+} from '../../db/schema/index.js';
+import type { MediaLinks } from '../../platform/storage/media-links.js';
+
+const agent = alias(users, 'agent');
+
+/** The list row: the ticket with what the list shows of its contact, queue, agent and connection. */
+const ticketRow = {
+  ticket: tickets,
+  contact: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+    picture: contacts.profilePicUrl,
+  },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  user: { id: agent.id, name: agent.name, color: agent.color },
+  whatsapp: { id: connections.id, name: connections.name, channel: connections.channel },
+};
+
+export function selectTickets(db: Db | Tx) {
+  return db
+    .select(ticketRow)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(agent, eq(agent.id, tickets.userId))
+    .leftJoin(connections, eq(connections.id, tickets.connectionId));
+}
+type TicketJoinRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+
+/** Tickets as answered, with their tags fetched for the whole page at once. */
+export async function presentTickets(
+  db: Db | Tx,
+  links: MediaLinks,
+  rows: TicketJoinRow[],
+): Promise<Ticket[]> {
+  const ids = rows.map((r) => r.ticket.id);
+  const tagRows = ids.length
+    ? await db
+        .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+        .from(ticketTags)
+        .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+        .where(inArray(ticketTags.ticketId, ids))
+        .orderBy(asc(tags.name))
+    : [];
+  return rows.map(({ ticket, contact, queue, user, whatsapp }) => ({
+    id: ticket.id,
+    uuid: ticket.uuid,
+    status: ticket.status as Ticket['status'],
+    channel: ticket.channel as Ticket['channel'],
+    contactId: ticket.contactId,
+    contact: {
+      id: contact.id,
+      name: contact.name,
+      number: contact.number,
+      email: contact.email,
+      profilePicUrl: links.url(contact.picture),
+    },
+    lastMessage: ticket.lastMessage,
+    lastMessageAt: ticket.lastMessageAt?.toISOString() ?? null,
+    updatedAt: ticket.updatedAt.toISOString(),
+    unreadMessages: ticket.unreadMessages,
+    queueId: ticket.queueId,
+    queue,
+    userId: ticket.userId,
+    user,
+    whatsappId: ticket.connectionId,
+    whatsapp: whatsapp as Ticket['whatsapp'],
+    tags: tagRows.filter((t) => t.ticketId === ticket.id).map(({ ticketId: _, ...tag }) => tag),
+    isGroup: ticket.isGroup,
+    isBot: ticket.isBot,
+    useIntegration: ticket.useIntegration,
+  }));
+}
+
+export async function loadTicket(
+  db: Db | Tx,
+  links: MediaLinks,
+  companyId: number,
+  where: SQL,
+): Promise<Ticket | undefined> {
+  const rows = await selectTickets(db).where(and(eq(tickets.companyId, companyId), where));
+  const [ticket] = await presentTickets(db, links, rows);
+  return ticket;
+}
+
+export async function queueIdsOfUser(db: Db | Tx, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ queueId: userQueues.queueId })
+    .from(userQueues)
+    .where(eq(userQueues.userId, userId));
+  return new Set(rows.map((r) => r.queueId));
+}

@@ -1,0 +1,37 @@
+import {
+  idParam,
+  listTicketsQuery,
+  listTicketsResponse,
+  ticketSchema,
+  ticketUuidParams,
+  updateTicketBody,
+} from '@balcao/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AppDeps, contextOf } from '../../platform/context.js';
+import { listTickets, showTicket, updateTicket } from './tickets.service.js';
+
+export const ticketsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/tickets',
+      { schema: { querystring: listTicketsQuery, response: { 200: listTicketsResponse } } },
+      (request) => listTickets(contextOf(deps, request), request.query),
+    );
+
+    app.get(
+      '/tickets/u/:uuid',
+      { schema: { params: ticketUuidParams, response: { 200: ticketSchema } } },
+      (request) => showTicket(contextOf(deps, request), { uuid: request.params.uuid }),
+    );
+
+    app.get('/tickets/:id', { schema: { params: idParam, response: { 200: ticketSchema } } }, (request) =>
+      showTicket(contextOf(deps, request), { id: request.params.id }),
+    );
+
+    app.put(
+      '/tickets/:id',
+      { schema: { params: idParam, body: updateTicketBody, response: { 200: ticketSchema } } },
+      (request) => updateTicket(contextOf(deps, request), request.params.id, request.body),
+    );
+  };

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { email, msg, requiredText } from '../validation.js';
+
+/** The website widget's socket namespace and events (a channel of our own, beyond the spec). */
+export const WEBCHAT_NAMESPACE = '/webchat';
+
+export const webchatEvents = {
+  /** visitor → server, with ack: start a conversation as a new visitor. */
+  start: 'visitor:start',
+  /** visitor → server, with ack: send a message. */
+  send: 'visitor:send',
+  /** visitor → server: the visitor's screen shows these messages. */
+  read: 'visitor:read',
+  /** server → visitor: a message of the conversation (from either side). */
+  message: 'message',
+  /** server → visitor: the state of the visitor's session after connecting. */
+  session: 'session',
+} as const;
+
+export const webchatStartBody = z.object({
+  name: requiredText(2, 50),
+  email: z.union([z.literal(''), email()]).optional(),
+  phone: z
+    .string()
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().max(15, msg.invalidPhone))
+    .optional(),
+});
+export type WebchatStartBody = z.infer<typeof webchatStartBody>;
+
+export const webchatSendBody = z.object({
+  body: z.string().trim().min(1, msg.required).max(4096, msg.tooLong),
+  /** The widget's own id for the message, so a resend after a reconnect is stored once. */
+  clientId: z.string().min(8).max(64),
+});
+
+export const webchatMessageSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  fromVisitor: z.boolean(),
+  createdAt: z.string(),
+  ack: z.number(),
+});
+export type WebchatMessage = z.infer<typeof webchatMessageSchema>;
+
+export const webchatCredentials = z.object({ visitorId: z.string(), secret: z.string() });
+export type WebchatCredentials = z.infer<typeof webchatCredentials>;
+
+export const webchatSessionSchema = z.object({
+  name: z.string(),
+  messages: z.array(webchatMessageSchema),
+});
+export type WebchatSession = z.infer<typeof webchatSessionSchema>;
+
+/** Every ack answers either `{ ok: true, ... }` or `{ ok: false, error }` with a catalogue code. */
+export type WebchatAck<T> =
+  | ({ ok: true } & T)
+  | { ok: false; error: string; fields?: Record<string, string> };
