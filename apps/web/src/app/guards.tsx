@@ -1,15 +1,17 @@
 import { can, type Gate } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { EXPIRED_PATH } from '../modules/auth/begin-session';
 import { isSessionExpired, useSession } from '../shared/session/session.store';
 import { SessionUserProvider, useSessionUser } from '../shared/session/session-user';
 
 function FullPageSpinner() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label="…" />
+      <CircularProgress aria-label={t('common.loading')} />
     </Box>
   );
 }

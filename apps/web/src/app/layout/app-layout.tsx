@@ -59,7 +59,7 @@ function AppFrame() {
           }}
         >
           <Toolbar />
-          <SideMenu expanded={expanded} onNavigate={() => undefined} />
+          <SideMenu expanded={expanded} />
         </Drawer>
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

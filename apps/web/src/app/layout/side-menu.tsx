@@ -17,7 +17,8 @@ import { isMenuEntryVisible, menuEntries, menuSections } from './menu-entries';
 interface Props {
   /** Collapsed shows icons only, with the label as a tooltip. */
   expanded: boolean;
-  onNavigate: () => void;
+  /** The temporary drawer closes itself once an entry is chosen. */
+  onNavigate?: () => void;
 }
 
 const buttonSx = {

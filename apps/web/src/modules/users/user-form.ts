@@ -59,7 +59,7 @@ export function userFormDefaults(user: User | null): UserFormInput {
   };
 }
 
-/** The request body: admin-only fields only from admins (the server refuses them otherwise). */
+/** The request body: admin-only fields only from admins (the server refuses a non-admin's change to them). */
 export function toUserBody(values: UserFormOutput, asAdmin: boolean): UpdateUserBody {
   const body: UpdateUserBody = { ...values };
   if (!body.password) delete body.password;

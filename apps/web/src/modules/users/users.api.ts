@@ -28,7 +28,7 @@ export function useUserList(search: string) {
   });
 }
 
-export const updateUser = (id: number, body: UpdateUserBody) =>
+const updateUser = (id: number, body: UpdateUserBody) =>
   request(`/users/${id}`, { method: 'PUT', body, schema: userSchema });
 
 export function useCreateUser() {
