@@ -22,6 +22,12 @@ import { PasswordStrengthMeter } from './password-strength-meter';
 
 const fieldNames = ['companyName', 'name', 'phone', 'email', 'password', 'planId', 'termo'] as const;
 
+/** A malformed ?companyId= is dropped rather than blocking a form that has no field to show it on. */
+function referrerOf(params: URLSearchParams): number | undefined {
+  const id = Number(params.get('companyId'));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
 export function SignupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -39,7 +45,7 @@ export function SignupPage() {
       email: '',
       password: '',
       planId: '',
-      companyId: params.get('companyId') ?? undefined,
+      companyId: referrerOf(params),
     },
   });
   const password = useWatch({ control, name: 'password' });
