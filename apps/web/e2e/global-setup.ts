@@ -35,7 +35,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
     const ok = await fetch(`${baseUrl}/health`).then(
@@ -45,7 +45,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
     if (ok) return;
     await new Promise((wait) => setTimeout(wait, 250));
   }
-  throw new Error(`The server did not answer /health within 60 s:\n${output()}`);
+  throw new Error(`The server did not answer /health within 120 s:\n${output()}`);
 }
 
 /** Starts the built server on a free port with a fresh embedded database, and stops it afterwards. */
