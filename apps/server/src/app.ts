@@ -66,6 +66,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const jobs = await startJobs(database.executeSql, (error) => app.log.error(error));
   const deps: AppDeps = {
     config,
+    log: app.log,
     database,
     db,
     tokens,

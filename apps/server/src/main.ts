@@ -10,11 +10,8 @@ await migrateDatabase(database);
 const seeded = await seedPlatform(database.db, { email: config.adminEmail, password: config.adminPassword });
 const app = await buildApp({ config, database });
 
-if (seeded.generatedPassword) {
-  app.log.warn(
-    `Super admin created: ${seeded.adminEmail} / ${seeded.generatedPassword} — this password is shown only once.`,
-  );
-}
+// One stray rejection must never restart every tenant's sessions: log it and keep serving.
+process.on('unhandledRejection', (error) => app.log.error(error));
 
 const stop = async () => {
   await app.close();
@@ -25,6 +22,11 @@ process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `Balcão on http://localhost:${config.port} (${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
-);
+const where = database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+// Plain lines for the person who just typed `npm start`, beside the structured log.
+process.stdout.write(`\nBalcão is running on http://localhost:${config.port} (${where})\n`);
+if (seeded.generatedPassword) {
+  process.stdout.write(
+    `Super admin created: ${seeded.adminEmail} / ${seeded.generatedPassword} — this password is shown only once.\n\n`,
+  );
+}

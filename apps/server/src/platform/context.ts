@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ChannelRegistry } from '../channels/channel.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -12,6 +12,7 @@ import type { MediaStorage } from './storage/storage.js';
 /** Everything a service may use, built once per app; nothing is reached through a global. */
 export interface AppDeps {
   config: Config;
+  log: FastifyBaseLogger;
   database: Database;
   db: Db;
   realtime: Realtime;

@@ -18,6 +18,7 @@ test('a page load of an app route gets the app, while the same path answers the 
 
   expect(page.status).toBe(200);
   expect(page.body).toContain('<title>Balcão</title>');
+  expect(page.response.headers['x-frame-options']).toBe('DENY');
   expect(api).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
 });
 
@@ -32,4 +33,5 @@ test('the website-chat page is its own page', async () => {
   const page = await call(app, 'GET', '/w/ABCDEFGHIJ', { headers: { accept: 'text/html' } });
 
   expect(page.body).toContain('<title>Chat</title>');
+  expect(page.response.headers['x-frame-options']).toBeUndefined();
 });

@@ -21,8 +21,14 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
     if (request.url.startsWith('/media/') || request.url.startsWith('/socket.io')) return;
     // The website-chat page (/w/{token}) is a small entry of its own, made to live in a frame.
-    const page = request.url.startsWith('/w/') ? 'widget.html' : 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(page);
+    if (request.url.startsWith('/w/'))
+      return reply.header('cache-control', 'no-cache').sendFile('widget.html');
+    // The app itself is never framed by another site (clickjacking); the chat page must be.
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'same-origin')
+      .sendFile('index.html');
   });
   return true;
 }

@@ -56,14 +56,19 @@ export function useConversation(token: string) {
           socket.disconnect();
         }
       });
-      socket.on(webchatEvents.session, (session: WebchatSession) => {
+      socket.on(webchatEvents.session, (session: WebchatSession | null) => {
+        if (!session) {
+          // Unknown here (never met, or forgotten by the company): introduce again.
+          localStorage.removeItem(storageKey(token));
+          setPhase('introduce');
+          return;
+        }
         setMessages(session.messages);
         setPhase('chat');
       });
       socket.on(webchatEvents.message, (message: WebchatMessage) => {
         setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
       });
-      if (!credentials) socket.once('connect', () => setPhase('introduce'));
       return socket;
     },
     [token],

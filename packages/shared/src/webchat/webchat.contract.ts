@@ -13,7 +13,7 @@ export const webchatEvents = {
   read: 'visitor:read',
   /** server → visitor: a message of the conversation (from either side). */
   message: 'message',
-  /** server → visitor: the state of the visitor's session after connecting. */
+  /** server → visitor, on every connection: the visitor's conversation, or null when the visitor is unknown. */
   session: 'session',
 } as const;
 

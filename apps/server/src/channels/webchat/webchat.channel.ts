@@ -42,77 +42,110 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, ack: Ack<object>)
 export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
   const nsp = io.of(WEBCHAT_NAMESPACE);
 
-  nsp.use(async (socket, next) => {
+  // A failing handler answers ERR_INTERNAL; it never becomes an unhandled rejection that ends the process.
+  const guarded =
+    <A extends unknown[]>(handler: (...args: A) => Promise<unknown>) =>
+    (...args: A) => {
+      handler(...args).catch((error: unknown) => {
+        deps.log.error(error);
+        const ack = args.at(-1);
+        if (typeof ack === 'function') ack({ ok: false, error: 'ERR_INTERNAL' });
+      });
+    };
+
+  nsp.use((socket, next) => {
     const { token, visitorId, secret } = (socket.handshake.auth ?? {}) as Partial<
       WebchatCredentials & { token: string }
     >;
-    const connection = typeof token === 'string' ? await findConnectionByToken(deps.db, token) : undefined;
-    if (connection?.channel !== 'webchat') return next(new Error('ERR_NO_WAPP_FOUND'));
-    socket.data.connection = connection;
-    if (typeof visitorId === 'string' && typeof secret === 'string') {
-      socket.data.visitor = await findVisitor(deps.db, connection.id, visitorId, secret);
-    }
-    next();
+    const identify = async () => {
+      const connection = typeof token === 'string' ? await findConnectionByToken(deps.db, token) : undefined;
+      if (connection?.channel !== 'webchat') throw new Error('ERR_NO_WAPP_FOUND');
+      socket.data.connection = connection;
+      if (typeof visitorId === 'string' && typeof secret === 'string') {
+        socket.data.visitor = await findVisitor(deps.db, connection.id, visitorId, secret);
+      }
+    };
+    identify().then(
+      () => next(),
+      (error: Error) =>
+        next(new Error(error.message === 'ERR_NO_WAPP_FOUND' ? error.message : 'ERR_INTERNAL')),
+    );
   });
 
-  nsp.on('connection', async (socket: Socket) => {
+  nsp.on('connection', (socket: Socket) => {
     const connection = socket.data.connection;
     const join = async (visitor: VisitorRow) => {
       socket.data.visitor = visitor;
       await socket.join(visitorRoom(connection.id, visitor.visitorId));
     };
-    if (socket.data.visitor) {
-      await join(socket.data.visitor);
-      socket.emit(webchatEvents.session, await loadSession(deps.db, socket.data.visitor));
-    }
 
-    socket.on(webchatEvents.start, async (input: unknown, ack: Ack<WebchatCredentials>) => {
-      const body = parse(webchatStartBody, input, ack);
-      if (!body) return;
-      const { visitor, secret } = await createVisitor(deps.db, connection, body);
-      await join(visitor);
-      ack({ ok: true, visitorId: visitor.visitorId, secret });
-    });
-
-    socket.on(webchatEvents.send, async (input: unknown, ack: Ack<{ id: number }>) => {
+    // Always answered, so the widget knows whether to show the conversation or ask who is writing.
+    guarded(async () => {
       const visitor: VisitorRow | undefined = socket.data.visitor;
-      if (!visitor) return ack({ ok: false, error: 'ERR_SESSION_EXPIRED' });
-      const body = parse(webchatSendBody, input, ack);
-      if (!body) return;
-      // The visitor's identity exists since `start`, so the contact is found, never created, here.
-      const received = await receive(deps, {
-        companyId: connection.companyId,
-        connectionId: connection.id,
-        channel: 'webchat',
-        identity: { kind: 'webchat', value: visitor.visitorId },
-        contact: { name: visitor.visitorId },
-        externalId: `visitor:${visitor.visitorId}:${body.clientId}`,
-        body: body.body,
-      });
-      // Other tabs of the same visitor show it too.
-      const { id, createdAt, ack: messageAck } = received.message;
-      socket
-        .to(visitorRoom(connection.id, visitor.visitorId))
-        .emit(webchatEvents.message, { id, body: body.body, fromVisitor: true, createdAt, ack: messageAck });
-      ack({ ok: true, id: received.message.id });
-    });
+      if (visitor) await join(visitor);
+      socket.emit(webchatEvents.session, visitor ? await loadSession(deps.db, visitor) : null);
+    })();
 
-    socket.on(webchatEvents.read, async () => {
-      const visitor: VisitorRow | undefined = socket.data.visitor;
-      if (!visitor) return;
-      const unread = await deps.db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.contactId, visitor.contactId),
-            eq(messages.connectionId, connection.id),
-            eq(messages.fromMe, true),
-            inArray(messages.ack, [1, 2]),
-          ),
-        );
-      for (const { id } of unread) await setAck(deps, id, 3);
-    });
+    socket.on(
+      webchatEvents.start,
+      guarded(async (input: unknown, ack: Ack<WebchatCredentials>) => {
+        const body = parse(webchatStartBody, input, ack);
+        if (!body) return;
+        const { visitor, secret } = await createVisitor(deps.db, connection, body);
+        await join(visitor);
+        ack({ ok: true, visitorId: visitor.visitorId, secret });
+      }),
+    );
+
+    socket.on(
+      webchatEvents.send,
+      guarded(async (input: unknown, ack: Ack<{ id: number }>) => {
+        const visitor: VisitorRow | undefined = socket.data.visitor;
+        if (!visitor) return ack({ ok: false, error: 'ERR_SESSION_EXPIRED' });
+        const body = parse(webchatSendBody, input, ack);
+        if (!body) return;
+        // The visitor's identity exists since `start`, so the contact is found, never created, here.
+        const received = await receive(deps, {
+          companyId: connection.companyId,
+          connectionId: connection.id,
+          channel: 'webchat',
+          identity: { kind: 'webchat', value: visitor.visitorId },
+          contact: { name: visitor.visitorId },
+          externalId: `visitor:${visitor.visitorId}:${body.clientId}`,
+          body: body.body,
+        });
+        // Other tabs of the same visitor show it too.
+        const { id, createdAt, ack: messageAck } = received.message;
+        socket.to(visitorRoom(connection.id, visitor.visitorId)).emit(webchatEvents.message, {
+          id,
+          body: body.body,
+          fromVisitor: true,
+          createdAt,
+          ack: messageAck,
+        });
+        ack({ ok: true, id: received.message.id });
+      }),
+    );
+
+    socket.on(
+      webchatEvents.read,
+      guarded(async () => {
+        const visitor: VisitorRow | undefined = socket.data.visitor;
+        if (!visitor) return;
+        const unread = await deps.db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(
+            and(
+              eq(messages.contactId, visitor.contactId),
+              eq(messages.connectionId, connection.id),
+              eq(messages.fromMe, true),
+              inArray(messages.ack, [1, 2]),
+            ),
+          );
+        for (const { id } of unread) await setAck(deps, id, 3);
+      }),
+    );
   });
 
   return {
