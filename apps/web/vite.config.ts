@@ -1,7 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
+
+/** Pages and API calls share paths (/users is both): a browser navigation stays with Vite. */
+const apiCalls: ProxyOptions = {
+  target: api,
+  bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -9,7 +15,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '^/(auth|users|settings|companySettings|companySettingOne|companies|plans|media|public-settings|webchat)':
-        api,
+        apiCalls,
       '/socket.io': { target: api, ws: true },
     },
   },

@@ -1,11 +1,13 @@
+import './shared/i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <main>Balcão</main>
+      <App />
     </StrictMode>,
   );
 }

@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { launchBrowser, openPage, signIn, snap, socketConnected } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('a signed-out visitor asking for a private page is sent to the login page', async () => {
+  const page = await openPage(browser);
+
+  await page.goto('/users');
+
+  await page.waitForURL('**/login');
+  await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+  await snap(page, 'auth-01-login');
+});
+
+test('the login form shows the spec wording for a malformed e-mail and a short password', async () => {
+  const page = await openPage(browser);
+  await page.goto('/login');
+
+  await page.getByLabel('E-mail').fill('not-an-email');
+  await page.locator('input[name="password"]').fill('123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+
+  await page.getByText('Por favor, insira um email válido.').waitFor();
+  await page.getByText('A senha deve ter pelo menos 6 caracteres.').waitFor();
+  await snap(page, 'auth-02-login-validation');
+});
+
+test('a wrong password is refused with the translated error', async () => {
+  const page = await openPage(browser);
+
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(inject('adminEmail'));
+  await page.locator('input[name="password"]').fill('wrong-password');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+
+  await page.getByText('Erro de autenticação. Por favor, tente novamente.').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/login');
+  await snap(page, 'auth-03-wrong-password');
+});
+
+test('the super admin signs in, lands on the inbox, stays signed in on reload and logs out', async () => {
+  const page = await openPage(browser);
+
+  await signIn(page);
+
+  await page.getByText('Olá, Admin!').waitFor();
+  await page.getByRole('heading', { name: 'Atendimentos' }).waitFor();
+  await page.getByRole('link', { name: 'Usuários' }).waitFor();
+  await snap(page, 'auth-04-signed-in');
+
+  await page.reload();
+  await page.getByRole('heading', { name: 'Atendimentos' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/tickets');
+
+  await page.goto('/login');
+  await page.waitForURL('**/tickets');
+
+  await page.getByRole('button', { name: 'Abrir o menu da conta' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await page.waitForURL('**/login');
+  await snap(page, 'auth-05-logged-out');
+});
+
+test('signing in on another computer ends the session open here', async () => {
+  const here = await openPage(browser);
+  const joined = socketConnected(here);
+  await signIn(here);
+  await joined;
+
+  await signIn(await openPage(browser));
+
+  await here.getByText('Sua conta foi acessada em outro computador.').waitFor();
+  await snap(here, 'auth-06-accessed-elsewhere');
+  await here.waitForURL('**/login');
+});

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const screenshotDir = resolve(import.meta.dirname, '../test-results');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh browser profile (no stored session) in the default language, pt-BR. */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'pt-BR', viewport });
+  return context.newPage();
+}
+
+/**
+ * Saves a screenshot of the step under apps/web/test-results/ for a person to look at, once
+ * finite transitions (drawers, dialogs) have ended; spinners run forever and are not waited for.
+ */
+export async function snap(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Resolves once the app's socket has joined (socket.io's CONNECT answer, "40{...}", has arrived), so
+ * events sent afterwards reach it. Start waiting before the action that opens the socket.
+ */
+export function socketConnected(page: Page): Promise<unknown> {
+  return page.waitForResponse(
+    async (res) => res.url().includes('/socket.io/') && (await res.text().catch(() => '')).includes('40{'),
+  );
+}
+
+/** The signed-in session's access token, for arranging data through the API. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('not signed in');
+  return token;
+}
+
+export async function signIn(page: Page, email = inject('adminEmail'), password = inject('adminPassword')) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  // By name: the show-password button's label also mentions the password.
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL('**/tickets');
+}

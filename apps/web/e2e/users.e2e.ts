@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openPage, signIn, snap, socketConnected, tokenOf } from './browser';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openPage(browser);
+  await signIn(page);
+  await page.getByRole('link', { name: 'Usuários' }).click();
+  await page.waitForURL('**/users');
+  await page.getByRole('cell', { name: 'Admin', exact: true }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const dialog = () => page.getByRole('dialog');
+const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
+
+test('an admin adds a user, with the spec messages for a short name and a bad e-mail first', async () => {
+  await page.getByRole('button', { name: 'Adicionar usuário' }).click();
+  await dialog().getByLabel('Nome').fill('M');
+  await dialog().getByLabel('E-mail').fill('maria@');
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+  await dialog().getByText('Muito curto!').waitFor();
+  await dialog().getByText('E-mail inválido').waitFor();
+  await snap(page, 'users-01-validation');
+
+  await dialog().getByLabel('Nome').fill('Maria Souza');
+  await dialog().getByLabel('E-mail').fill('maria@balcao.test');
+  await dialog().locator('input[name="password"]').fill('maria-pass');
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+
+  await dialog().waitFor({ state: 'detached' });
+  await page.getByText('Usuário salvo com sucesso!').waitFor();
+  await rowOf('maria@balcao.test').waitFor();
+  await snap(page, 'users-02-created');
+});
+
+// A 1×1 PNG: the server checks an upload's bytes, not its name.
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an admin edits the user and the row shows the change, photo included', async () => {
+  await page.getByRole('button', { name: 'Editar Maria Souza' }).click();
+  await dialog()
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'maria.png', mimeType: 'image/png', buffer: tinyPng });
+  await page.getByText('Foto atualizada!').waitFor();
+  await dialog().getByLabel('Nome').fill('Maria Souza Lima');
+  await dialog().getByLabel('Perfil').click();
+  await page.getByRole('option', { name: 'Supervisor' }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await snap(page, 'users-03-editing');
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+
+  await dialog().waitFor({ state: 'detached' });
+  const row = rowOf('maria@balcao.test');
+  await row.getByText('Maria Souza Lima').waitFor();
+  await row.getByText('Supervisor').waitFor();
+  await row.locator('img[alt="Maria Souza Lima"]').waitFor();
+  await snap(page, 'users-04-edited');
+});
+
+test('searching lists only the users that match', async () => {
+  await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('maria');
+
+  await rowOf('admin@balcao.test').waitFor({ state: 'detached' });
+  await rowOf('maria@balcao.test').waitFor();
+  await snap(page, 'users-05-search');
+
+  await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('nobody-matches-this');
+  await page.getByText('Nenhum usuário encontrado').waitFor();
+
+  await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('');
+  await rowOf('admin@balcao.test').waitFor();
+});
+
+test('an admin deletes the user after confirming', async () => {
+  await page.getByRole('button', { name: 'Excluir Maria Souza Lima' }).click();
+  await page
+    .getByRole('dialog')
+    .getByText('Deseja realmente excluir esse registro?', { exact: false })
+    .waitFor();
+  await snap(page, 'users-06-confirm-delete');
+
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+
+  await rowOf('maria@balcao.test').waitFor({ state: 'detached' });
+  await page.getByText('Usuário excluído com sucesso!').waitFor();
+  expect(await rowOf('admin@balcao.test').count()).toBe(1);
+  await snap(page, 'users-07-deleted');
+});
+
+test("another admin's list follows creates, edits and deletes live, without reloading", async () => {
+  const api = async (method: 'POST' | 'PUT' | 'DELETE', path: string, data?: object) => {
+    const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+    const res = await page.request.fetch(path, { method, headers, data });
+    expect(res.ok(), await res.text()).toBe(true);
+    return res.status() === 204 ? null : res.json();
+  };
+  await api('POST', '/users', {
+    name: 'Rafael Admin',
+    email: 'rafael@balcao.test',
+    password: 'rafael-pass',
+    profile: 'admin',
+  });
+  const other = await openPage(browser);
+  const joined = socketConnected(other);
+  await signIn(other, 'rafael@balcao.test', 'rafael-pass');
+  await joined;
+  await other.goto('/users');
+  await other.getByRole('cell', { name: 'Rafael Admin' }).first().waitFor();
+
+  const clara = await api('POST', '/users', {
+    name: 'Clara Dias',
+    email: 'clara@balcao.test',
+    password: 'clara-pass',
+  });
+  await other.getByRole('row').filter({ hasText: 'clara@balcao.test' }).waitFor();
+  await snap(other, 'users-08-live-create');
+
+  await api('PUT', `/users/${clara.id}`, { name: 'Clara Dias Costa' });
+  await other.getByText('Clara Dias Costa').waitFor();
+
+  await api('DELETE', `/users/${clara.id}`);
+  await other.getByRole('row').filter({ hasText: 'clara@balcao.test' }).waitFor({ state: 'detached' });
+  await snap(other, 'users-09-live-delete');
+});

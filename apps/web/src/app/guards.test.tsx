@@ -1,0 +1,85 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, test } from 'vitest';
+import { clearSession, markSubscriptionExpired, startSession } from '../shared/session/session.store';
+import { buildSessionUser } from '../test/fixtures';
+import { PrivateRoute, PublicRoute, RequireGate } from './guards';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { element: <PublicRoute />, children: [{ path: '/login', element: <p>login page</p> }] },
+      {
+        element: <PrivateRoute />,
+        children: [
+          { path: '/', element: <p>home page</p> },
+          { path: '/tickets', element: <p>tickets page</p> },
+          { path: '/financeiro-aberto', element: <p>expired page</p> },
+          {
+            path: '/users',
+            element: <RequireGate gate="users:manage" />,
+            children: [{ index: true, element: <p>users page</p> }],
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
+
+describe('route guards', () => {
+  test('a signed-out visitor is sent to /login', async () => {
+    clearSession();
+
+    renderAt('/tickets');
+
+    expect(await screen.findByText('login page')).toBeTruthy();
+  });
+
+  test('a signed-in user on /login is sent to /', async () => {
+    startSession({ token: 't', user: buildSessionUser() });
+
+    renderAt('/login');
+
+    expect(await screen.findByText('home page')).toBeTruthy();
+  });
+
+  test('a company past its due date only reaches /financeiro-aberto', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'admin' }, { dueDate: '2020-01-31' }) });
+
+    renderAt('/users');
+
+    expect(await screen.findByText('expired page')).toBeTruthy();
+  });
+
+  test('a server refusal for an expired subscription also leads to /financeiro-aberto', async () => {
+    startSession({ token: 't', user: buildSessionUser() });
+    markSubscriptionExpired();
+
+    renderAt('/tickets');
+
+    expect(await screen.findByText('expired page')).toBeTruthy();
+  });
+
+  test('an attendant asking for /users is sent home', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'user' }) });
+
+    renderAt('/users');
+
+    expect(await screen.findByText('home page')).toBeTruthy();
+  });
+
+  test('an admin reaches /users', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'admin' }) });
+
+    renderAt('/users');
+
+    expect(await screen.findByText('users page')).toBeTruthy();
+  });
+});

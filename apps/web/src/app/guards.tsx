@@ -1,0 +1,45 @@
+import { can, type Gate } from '@balcao/shared';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { EXPIRED_PATH } from '../modules/auth/begin-session';
+import { isSessionExpired, useSession } from '../shared/session/session.store';
+import { SessionUserProvider, useSessionUser } from '../shared/session/session-user';
+
+function FullPageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
+}
+
+/** Signed-out visitors go to /login; an expired company only reaches its billing landing. */
+export function PrivateRoute() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  if (session.status === 'loading') return <FullPageSpinner />;
+  if (!session.user) return <Navigate to="/login" replace />;
+  if (isSessionExpired(session) && pathname !== EXPIRED_PATH) return <Navigate to={EXPIRED_PATH} replace />;
+  return (
+    <SessionUserProvider user={session.user}>
+      <Outlet />
+    </SessionUserProvider>
+  );
+}
+
+/** /login and /signup are for signed-out visitors only. */
+export function PublicRoute() {
+  const session = useSession();
+  if (session.status === 'loading') return <FullPageSpinner />;
+  if (session.user) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** Pages the permission table refuses to this user are not shown; the user goes home instead. */
+export function RequireGate({ gate }: { gate: Gate }) {
+  const me = useSessionUser();
+  return can(me, gate) ? <Outlet /> : <Navigate to="/" replace />;
+}

@@ -1,0 +1,102 @@
+import type { Language } from '@balcao/shared';
+import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import TranslateIcon from '@mui/icons-material/Translate';
+import Avatar from '@mui/material/Avatar';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useTheme } from '@mui/material/styles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignOut } from '../../modules/auth/auth.api';
+import { UserDialog } from '../../modules/users/user.dialog';
+import { useUpdateUser } from '../../modules/users/users.api';
+import { applyLanguage } from '../../shared/i18n/i18n';
+import { LanguageMenu } from '../../shared/i18n/language-menu';
+import { updateSessionUser } from '../../shared/session/session.store';
+import { useSessionUser } from '../../shared/session/session-user';
+import { setThemeMode } from '../../shared/theme/theme-mode';
+import { toast } from '../../shared/toast/toast.store';
+
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const mode = useTheme().palette.mode;
+  const signOut = useSignOut();
+  const updateUser = useUpdateUser();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  /** The choice is the user's, so it follows them to their next sign-in on any device. */
+  const chooseLanguage = (language: Language) => {
+    applyLanguage(language);
+    updateUser.mutate(
+      { id: me.id, body: { language } },
+      { onSuccess: updateSessionUser, onError: (error) => toast.apiError(error) },
+    );
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label={t('app.userMenu.open')}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar src={me.profileImage ?? undefined} alt={me.name} sx={{ width: 34, height: 34 }}>
+          {me.name.charAt(0).toUpperCase()}
+        </Avatar>
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        onClick={() => setAnchor(null)}
+      >
+        <MenuItem onClick={() => setProfileOpen(true)}>
+          <ListItemIcon>
+            <PersonOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('app.userMenu.profile')}
+        </MenuItem>
+        <MenuItem onClick={() => setThemeMode(mode === 'dark' ? 'light' : 'dark')}>
+          <ListItemIcon>
+            {mode === 'dark' ? (
+              <LightModeOutlinedIcon fontSize="small" />
+            ) : (
+              <DarkModeOutlinedIcon fontSize="small" />
+            )}
+          </ListItemIcon>
+          {mode === 'dark' ? t('app.userMenu.lightTheme') : t('app.userMenu.darkTheme')}
+        </MenuItem>
+        <MenuItem onClick={() => setLanguageAnchor(anchor)}>
+          <ListItemIcon>
+            <TranslateIcon fontSize="small" />
+          </ListItemIcon>
+          {t('app.topBar.language')}
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={() => void signOut()}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('app.menu.logout')}
+        </MenuItem>
+      </Menu>
+      <LanguageMenu
+        anchorEl={languageAnchor}
+        onClose={() => setLanguageAnchor(null)}
+        onSelect={chooseLanguage}
+      />
+      {profileOpen && <UserDialog user={me} onClose={() => setProfileOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useSessionRealtime } from '../../shared/session/session.realtime';
+import { useSessionUser } from '../../shared/session/session-user';
+import { SocketProvider } from '../../shared/socket/socket';
+import { DRAWER_WIDTH } from '../theme';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+const COLLAPSED_WIDTH = 64;
+
+export function AppLayout() {
+  const me = useSessionUser();
+  return (
+    <SocketProvider key={me.id}>
+      <AppFrame />
+    </SocketProvider>
+  );
+}
+
+/** Below 600 px the menu is a temporary drawer over the page; above, a rail that expands to 276 px. */
+function AppFrame() {
+  useSessionRealtime();
+  const me = useSessionUser();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const [expanded, setExpanded] = useState(me.defaultMenu === 'open');
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const width = expanded ? DRAWER_WIDTH : COLLAPSED_WIDTH;
+
+  const toggle = () => (narrow ? setMobileOpen((open) => !open) : setExpanded((open) => !open));
+
+  return (
+    <Box sx={{ display: 'flex', height: '100dvh' }}>
+      <TopBar onToggleMenu={toggle} menuOpen={narrow ? mobileOpen : expanded} />
+      {narrow ? (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+        >
+          <Toolbar />
+          <SideMenu expanded onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{ width, flexShrink: 0, transition: theme.transitions.create('width') }}
+          slotProps={{
+            paper: {
+              sx: { width, overflowX: 'hidden', transition: theme.transitions.create('width') },
+            },
+          }}
+        >
+          <Toolbar />
+          <SideMenu expanded={expanded} />
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 1.5, sm: 3 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

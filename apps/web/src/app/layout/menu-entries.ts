@@ -1,0 +1,41 @@
+import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import type SvgIcon from '@mui/material/SvgIcon';
+
+export type MenuSection = 'service' | 'administration';
+
+export interface MenuEntry {
+  /** Also the label: `app.menu.<key>`. */
+  key: string;
+  to: string;
+  icon: typeof SvgIcon;
+  section: MenuSection;
+  /** Shown only to users the permission table lets through. */
+  gate?: Gate;
+  /** Shown only when the company's plan has this feature. */
+  planFlag?: PlanFlag;
+}
+
+/**
+ * The side menu in spec 000 §2 order. An entry joins when its page exists: a later issue adds
+ * one row here (and one route in router.tsx).
+ */
+export const menuEntries: readonly MenuEntry[] = [
+  { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
+  {
+    key: 'users',
+    to: '/users',
+    icon: PeopleAltOutlinedIcon,
+    section: 'administration',
+    gate: 'users:manage',
+  },
+];
+
+export const menuSections: readonly MenuSection[] = ['service', 'administration'];
+
+export function isMenuEntryVisible(entry: MenuEntry, user: SessionUser): boolean {
+  if (entry.gate && !can(user, entry.gate)) return false;
+  if (entry.planFlag && !planAllows(user.company.plan, entry.planFlag)) return false;
+  return true;
+}

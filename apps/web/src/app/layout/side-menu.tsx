@@ -1,0 +1,117 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useSignOut } from '../../modules/auth/auth.api';
+import { useSessionUser } from '../../shared/session/session-user';
+import { isMenuEntryVisible, menuEntries, menuSections } from './menu-entries';
+
+interface Props {
+  /** Collapsed shows icons only, with the label as a tooltip. */
+  expanded: boolean;
+  /** The temporary drawer closes itself once an entry is chosen. */
+  onNavigate?: () => void;
+}
+
+const buttonSx = {
+  minHeight: 44,
+  borderRadius: 1,
+  mx: 1,
+  '&.active': {
+    bgcolor: 'action.selected',
+    color: 'primary.main',
+    '& .MuiListItemIcon-root': { color: 'primary.main' },
+  },
+};
+
+function SideMenuItem({
+  label,
+  icon,
+  expanded,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  expanded: boolean;
+  children: (content: ReactNode) => ReactNode;
+}) {
+  const content = (
+    <>
+      <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+      {expanded && <ListItemText primary={label} />}
+    </>
+  );
+  return (
+    <ListItem disablePadding>
+      {expanded ? (
+        children(content)
+      ) : (
+        <Tooltip title={label} placement="right">
+          <span style={{ width: '100%' }}>{children(content)}</span>
+        </Tooltip>
+      )}
+    </ListItem>
+  );
+}
+
+export function SideMenu({ expanded, onNavigate }: Props) {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const signOut = useSignOut();
+
+  return (
+    <List component="nav" aria-label={t('app.menu.label')} sx={{ py: 1 }}>
+      {menuSections.map((section) => {
+        const entries = menuEntries.filter(
+          (entry) => entry.section === section && isMenuEntryVisible(entry, me),
+        );
+        if (entries.length === 0) return null;
+        return (
+          <ListItem key={section} disablePadding sx={{ display: 'block' }}>
+            <List disablePadding>
+              {expanded && section !== 'service' && (
+                <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>
+                  {t(`app.menu.sections.${section}`)}
+                </ListSubheader>
+              )}
+              {entries.map((entry) => {
+                const label = t(`app.menu.${entry.key}`);
+                return (
+                  <SideMenuItem key={entry.key} label={label} icon={<entry.icon />} expanded={expanded}>
+                    {(content) => (
+                      <ListItemButton
+                        component={NavLink}
+                        to={entry.to}
+                        onClick={onNavigate}
+                        aria-label={label}
+                        sx={buttonSx}
+                      >
+                        {content}
+                      </ListItemButton>
+                    )}
+                  </SideMenuItem>
+                );
+              })}
+            </List>
+          </ListItem>
+        );
+      })}
+      <Divider component="li" sx={{ my: 1 }} />
+      <SideMenuItem label={t('app.menu.logout')} icon={<LogoutIcon />} expanded={expanded}>
+        {(content) => (
+          <ListItemButton onClick={() => void signOut()} aria-label={t('app.menu.logout')} sx={buttonSx}>
+            {content}
+          </ListItemButton>
+        )}
+      </SideMenuItem>
+    </List>
+  );
+}

@@ -1,0 +1,77 @@
+import { can } from '@balcao/shared';
+import MenuIcon from '@mui/icons-material/Menu';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
+import { isSessionExpired, useSession } from '../../shared/session/session.store';
+import { useSessionUser } from '../../shared/session/session-user';
+import { AccountMenu } from './account-menu';
+import { NotificationsBell } from './notifications-bell';
+import { VolumeControl } from './volume-control';
+
+export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const expired = isSessionExpired(useSession());
+  return (
+    <AppBar position="fixed" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          onClick={onToggleMenu}
+          aria-label={t('app.topBar.toggleMenu')}
+          aria-expanded={menuOpen}
+          sx={{ ml: 0 }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Typography
+          variant="h6"
+          component="span"
+          sx={{ fontWeight: 700, display: { xs: 'none', md: 'block' }, mr: 2 }}
+        >
+          {t('app.name')}
+        </Typography>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body2" noWrap>
+            {t('app.topBar.greeting', { name: me.name })}{' '}
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('app.topBar.company', { company: me.company.name })}
+            </Box>
+          </Typography>
+          {can(me, 'users:manage') && (
+            <Typography
+              variant="caption"
+              noWrap
+              component="p"
+              sx={{ opacity: 0.85, display: { xs: 'none', sm: 'block' } }}
+            >
+              {t(expired ? 'app.topBar.dueDateExpired' : 'app.topBar.dueDate', {
+                date: formatDate(me.company.dueDate),
+              })}
+            </Typography>
+          )}
+        </Box>
+        <VolumeControl />
+        <Tooltip title={t('app.topBar.refresh')}>
+          <IconButton
+            color="inherit"
+            aria-label={t('app.topBar.refresh')}
+            onClick={() => window.location.reload()}
+          >
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+        <NotificationsBell />
+        <AccountMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,23 @@
+import { daysUntil, EXPIRY_WARNING_DAYS, isSubscriptionActive, type SessionResponse } from '@balcao/shared';
+import { formatDate } from '../../shared/format';
+import { applyLanguage, i18n } from '../../shared/i18n/i18n';
+import { companyToday, startSession } from '../../shared/session/session.store';
+import { toast } from '../../shared/toast/toast.store';
+
+export const EXPIRED_PATH = '/financeiro-aberto';
+const HOME_PATH = '/tickets';
+
+/** Starts a signed-in session in the user's language and says where to go (spec 000 §4, authentication). */
+export function beginSession(session: SessionResponse): string {
+  startSession(session);
+  applyLanguage(session.user.language);
+  const { dueDate } = session.user.company;
+  const today = companyToday(session.user);
+  if (!isSubscriptionActive(dueDate, today)) {
+    toast.error(i18n.t('financeiro.expired.message', { date: formatDate(dueDate) }));
+    return EXPIRED_PATH;
+  }
+  const daysLeft = daysUntil(dueDate, today);
+  if (daysLeft < EXPIRY_WARNING_DAYS) toast.warning(i18n.t('auth.session.expiresSoon', { count: daysLeft }));
+  return HOME_PATH;
+}

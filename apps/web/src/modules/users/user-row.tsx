@@ -1,0 +1,97 @@
+import type { User } from '@balcao/shared';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { hideBelow } from '../../shared/ui/responsive';
+
+interface Props {
+  user: User;
+  canDelete: boolean;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  const status = user.online ? t('users.list.online') : t('users.list.offline');
+  return (
+    <TableRow hover>
+      <TableCell sx={hideBelow('md')}>{user.id}</TableCell>
+      <TableCell align="center" sx={hideBelow('sm')}>
+        <Tooltip title={status}>
+          <Box
+            role="img"
+            aria-label={status}
+            sx={{
+              display: 'inline-block',
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: user.online ? 'success.main' : 'action.disabled',
+            }}
+          />
+        </Tooltip>
+      </TableCell>
+      <TableCell sx={{ width: 52 }}>
+        {/* Narrow screens drop the status column; the dot moves onto the avatar. */}
+        <Badge
+          variant="dot"
+          overlap="circular"
+          color={user.online ? 'success' : 'default'}
+          invisible={!user.online}
+          sx={{ '& .MuiBadge-badge': { display: { sm: 'none' } } }}
+        >
+          <Avatar src={user.profileImage ?? undefined} alt={user.name} sx={{ width: 36, height: 36 }}>
+            {user.name.charAt(0).toUpperCase()}
+          </Avatar>
+        </Badge>
+      </TableCell>
+      <TableCell>
+        <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 180, sm: 220 } }}>
+          {user.name}
+        </Typography>
+        <Typography
+          variant="caption"
+          noWrap
+          sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}
+        >
+          {user.email}
+        </Typography>
+      </TableCell>
+      <TableCell sx={hideBelow('sm')}>
+        <Typography variant="body2" noWrap sx={{ maxWidth: 240 }}>
+          {user.email}
+        </Typography>
+      </TableCell>
+      <TableCell sx={hideBelow('md')}>{t(`users.profiles.${user.profile}`)}</TableCell>
+      <TableCell sx={hideBelow('md')}>{user.startWork}</TableCell>
+      <TableCell sx={hideBelow('md')}>{user.endWork}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <IconButton
+          size="small"
+          aria-label={t('users.list.editUser', { name: user.name })}
+          onClick={() => onEdit(user)}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+        {canDelete && (
+          <IconButton
+            size="small"
+            aria-label={t('users.list.deleteUser', { name: user.name })}
+            onClick={() => onDelete(user)}
+          >
+            <DeleteOutlinedIcon fontSize="small" />
+          </IconButton>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}

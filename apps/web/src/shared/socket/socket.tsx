@@ -1,0 +1,71 @@
+import { clientEvents, USER_STATUS_HEARTBEAT_MS } from '@balcao/shared';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { z } from 'zod';
+import { refreshSession } from '../api/http';
+import { clearSession, getToken, markSubscriptionExpired } from '../session/session.store';
+
+const SocketContext = createContext<Socket | null>(null);
+
+/**
+ * One socket per signed-in user, on the page's own origin (the server serves the app).
+ * Mount it keyed by the user id so a different user gets a new connection.
+ */
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const [socket, setSocket] = useState<Socket | null>(null);
+
+  useEffect(() => {
+    // The auth callback runs on every (re)connect, so a refreshed token is picked up.
+    const next = io(window.location.origin, { auth: (cb) => cb({ token: getToken() }) });
+    let retriedAfterRefresh = false;
+    next.on('connect', () => {
+      retriedAfterRefresh = false;
+      next.emit(clientEvents.joinNotification);
+    });
+    // A handshake refused by the server (expired token) is not retried by socket.io itself.
+    next.on('connect_error', (error) => {
+      if (error.message === 'ERR_SUBSCRIPTION_EXPIRED') {
+        markSubscriptionExpired();
+        return;
+      }
+      if (next.active || retriedAfterRefresh) return;
+      retriedAfterRefresh = true;
+      void refreshSession().then((ok) => (ok ? next.connect() : clearSession()));
+    });
+    const heartbeat = setInterval(() => next.emit(clientEvents.userStatus), USER_STATUS_HEARTBEAT_MS);
+    setSocket(next);
+    return () => {
+      clearInterval(heartbeat);
+      next.disconnect();
+    };
+  }, []);
+
+  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+}
+
+export function useSocket(): Socket | null {
+  return useContext(SocketContext);
+}
+
+/** Listens to `event` while mounted; payloads that do not match the contract are dropped. */
+export function useSocketEvent<S extends z.ZodType>(
+  event: string,
+  schema: S,
+  onEvent: (payload: z.output<S>) => void,
+) {
+  const socket = useSocket();
+  const latest = useRef(onEvent);
+  latest.current = onEvent;
+
+  useEffect(() => {
+    if (!socket) return;
+    const listener = (payload: unknown) => {
+      const parsed = schema.safeParse(payload);
+      if (parsed.success) latest.current(parsed.data);
+    };
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [socket, event, schema]);
+}

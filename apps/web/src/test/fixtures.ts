@@ -1,0 +1,68 @@
+import type { SessionUser, User } from '@balcao/shared';
+
+/** Test users with the contract's shape; override what a test is about. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    companyId: 1,
+    name: 'Ana',
+    email: 'ana@example.com',
+    profile: 'user',
+    super: false,
+    startWork: '00:00',
+    endWork: '23:59',
+    farewellMessage: '',
+    allTicket: 'disable',
+    allowGroup: false,
+    defaultTheme: 'light',
+    defaultMenu: 'open',
+    wpp: '',
+    whatsappId: null,
+    queues: [],
+    profileImage: null,
+    showDashboard: 'disabled',
+    allowRealTime: 'disabled',
+    allowConnections: 'disabled',
+    online: false,
+    language: 'pt-BR',
+    color: '#888888',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildSessionUser(
+  overrides: Partial<User> = {},
+  company: Partial<SessionUser['company']> = {},
+): SessionUser {
+  return {
+    ...buildUser(overrides),
+    company: {
+      id: 1,
+      name: 'Loja',
+      dueDate: '2999-12-31',
+      timezone: 'America/Sao_Paulo',
+      companieSettings: [],
+      plan: {
+        id: 1,
+        name: 'Plano',
+        users: 10,
+        connections: 3,
+        queues: 10,
+        amount: 9900,
+        isPublic: true,
+        useWhatsapp: true,
+        useFacebook: true,
+        useInstagram: true,
+        useCampaigns: true,
+        useSchedules: true,
+        useInternalChat: true,
+        useExternalApi: true,
+        useKanban: true,
+        useOpenAi: true,
+        useIntegrations: true,
+      },
+      ...company,
+    },
+  };
+}
