@@ -83,6 +83,8 @@ async function prepareDatabase() {
   await database.close();
 }
 
+const ms = (value: number) => value.toFixed(1);
+
 const memory = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Math.round(
     Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) /
@@ -126,7 +128,7 @@ async function main() {
     for (const workload of workloads) {
       const f: Figures = await measure(base, login.token, workload, seconds);
       rows.push(
-        `| ${workload.id} | ${workload.title} | ${Math.round(f.rps).toLocaleString('en')} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.single.toFixed(1)} | ${f.errors} |`,
+        `| ${workload.id} | ${workload.title} | ${Math.round(f.rps).toLocaleString('en')} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.single)} | ${f.errors} |`,
       );
       process.stdout.write(`${rows.at(-1)}\n`);
     }

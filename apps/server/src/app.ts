@@ -102,7 +102,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await registerDeliveryJobs(deps);
 
   app.addHook('onClose', async () => {
-    live.io.disconnectSockets(true);
+    // Also releases the socket adapter's listening connection; the HTTP server is already closed.
+    await new Promise<void>((resolve) => live.io.close(() => resolve()));
     await jobs.stop();
   });
   return app;

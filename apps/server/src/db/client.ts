@@ -26,6 +26,11 @@ export interface Database {
 
 export async function connectPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection the server drops (restart, failover) must not end the process: the query in flight
+  // fails on its own, idle clients are replaced, and the socket adapter reconnects its listener.
+  const report = (error: Error) => console.error(`PostgreSQL connection error: ${error.message}`);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

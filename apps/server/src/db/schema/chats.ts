@@ -49,5 +49,5 @@ export const chatMessages = pgTable(
     mediaType: text('media_type'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_chat_created_idx').on(t.chatId, t.createdAt.desc())],
+  (t) => [index('chat_messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst())],
 );

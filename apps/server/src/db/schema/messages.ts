@@ -60,7 +60,11 @@ export const messages = pgTable(
     uniqueIndex('messages_connection_external_key')
       .on(t.connectionId, t.externalId)
       .where(sql`${t.externalId} is not null`),
-    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    index('messages_ticket_created_idx').on(
+      t.ticketId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Deleting a contact, a user or a ticket must not scan every message to clear these links.
     index('messages_contact_idx').on(t.contactId),
     index('messages_user_idx').on(t.userId).where(sql`${t.userId} is not null`),

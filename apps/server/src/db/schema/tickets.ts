@@ -63,14 +63,24 @@ export const tickets = pgTable(
     uniqueIndex('tickets_company_contact_connection_active_key')
       .on(t.companyId, t.contactId, t.connectionId)
       .where(sql`${t.status} <> 'closed'`),
-    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id),
+    index('tickets_company_status_updated_idx').on(
+      t.companyId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('tickets_company_queue_status_updated_idx').on(
       t.companyId,
       t.queueId,
       t.status,
-      t.updatedAt.desc(),
+      t.updatedAt.desc().nullsFirst(),
     ),
-    index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
+    index('tickets_company_user_status_updated_idx').on(
+      t.companyId,
+      t.userId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+    ),
     index('tickets_contact_idx').on(t.contactId),
   ],
 );
