@@ -1,19 +1,13 @@
 import type { Message, Ticket } from '@balcao/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import {
-  connections,
-  contactIdentities,
-  contacts,
-  messages,
-  ticketCycles,
-  tickets,
-} from '../db/schema/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { connections, messages, tickets } from '../db/schema/index.js';
 import { toMessage } from '../modules/messages/messages.queries.js';
 import { publishMessage, publishTicket } from '../modules/tickets/tickets.events.js';
 import { loadTicket } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
 import { runAutomation } from './automation.js';
+import { findOrCreateContact } from './contact-resolution.js';
+import { findOrCreateTicket } from './ticket-resolution.js';
 
 /** One inbound message, whatever channel it came from. */
 export interface InboundMessage {
@@ -32,96 +26,6 @@ export interface Received {
   message: Message;
   ticket: Ticket;
   duplicate: boolean;
-}
-
-async function findOrCreateContact(tx: Tx, input: InboundMessage): Promise<number> {
-  const byIdentity = and(
-    eq(contactIdentities.companyId, input.companyId),
-    eq(contactIdentities.kind, input.identity.kind),
-    eq(contactIdentities.value, input.identity.value),
-  );
-  const [known] = await tx
-    .select({ contactId: contactIdentities.contactId })
-    .from(contactIdentities)
-    .where(byIdentity);
-  if (known) return known.contactId;
-
-  const number = input.contact.number || null;
-  const [created] = await tx
-    .insert(contacts)
-    .values({
-      companyId: input.companyId,
-      name: input.contact.name,
-      number,
-      email: input.contact.email ?? '',
-      channel: input.channel,
-    })
-    .onConflictDoNothing()
-    .returning({ id: contacts.id });
-  // The same number on the same channel is the same person, reached by a new id.
-  const contactId =
-    created?.id ??
-    (
-      await tx
-        .select({ id: contacts.id })
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.companyId, input.companyId),
-            eq(contacts.channel, input.channel),
-            eq(contacts.number, number ?? ''),
-          ),
-        )
-    )[0]?.id;
-  if (!contactId) throw new Error('contact could not be stored');
-  await tx
-    .insert(contactIdentities)
-    .values({ companyId: input.companyId, contactId, connectionId: input.connectionId, ...input.identity })
-    .onConflictDoNothing();
-  return contactId;
-}
-
-/**
- * One active ticket per company, contact and connection: the partial unique index decides, so two
- * messages arriving together can never open two tickets.
- */
-async function findOrCreateTicket(tx: Tx, input: InboundMessage, contactId: number) {
-  const [created] = await tx
-    .insert(tickets)
-    .values({
-      companyId: input.companyId,
-      contactId,
-      connectionId: input.connectionId,
-      channel: input.channel,
-      status: 'pending',
-    })
-    .onConflictDoNothing({
-      target: [tickets.companyId, tickets.contactId, tickets.connectionId],
-      where: sql`${tickets.status} <> 'closed'`,
-    })
-    .returning();
-  if (created) {
-    await tx.insert(ticketCycles).values({
-      companyId: input.companyId,
-      ticketId: created.id,
-      connectionId: input.connectionId,
-      queuedAt: created.createdAt,
-    });
-    return { ticket: created, created: true };
-  }
-  const [active] = await tx
-    .select()
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.companyId, input.companyId),
-        eq(tickets.contactId, contactId),
-        eq(tickets.connectionId, input.connectionId),
-        ne(tickets.status, 'closed'),
-      ),
-    );
-  if (!active) throw new Error('active ticket vanished');
-  return { ticket: active, created: false };
 }
 
 /** The inbound pipeline: contact, ticket, message (idempotent), counters, events, then automation. */
