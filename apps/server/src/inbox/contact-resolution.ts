@@ -44,9 +44,19 @@ export async function findOrCreateContact(tx: Tx, input: InboundMessage): Promis
         )
     )[0]?.id;
   if (!contactId) throw new Error('contact could not be stored');
-  await tx
+  const [linked] = await tx
     .insert(contactIdentities)
     .values({ companyId: input.companyId, contactId, connectionId: input.connectionId, ...input.identity })
-    .onConflictDoNothing();
-  return contactId;
+    .onConflictDoNothing()
+    .returning({ contactId: contactIdentities.contactId });
+  if (linked) return contactId;
+  // Two first messages raced and the other one linked the identity first: its contact is the one.
+  // (The insert above waited for that transaction, so this read sees its row.)
+  const [winner] = await tx
+    .select({ contactId: contactIdentities.contactId })
+    .from(contactIdentities)
+    .where(byIdentity);
+  if (!winner) throw new Error('contact identity vanished');
+  if (created) await tx.delete(contacts).where(eq(contacts.id, created.id));
+  return winner.contactId;
 }
