@@ -1,6 +1,5 @@
 import { can, type Ticket } from '@balcao/shared';
 import SearchIcon from '@mui/icons-material/Search';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,6 +20,31 @@ import { useTicketStatusChange } from './ticket-status-change';
 import { useTicketList } from './tickets.api';
 import { flattenTicketPages } from './tickets.cache';
 import { type TicketTab, ticketTabs } from './tickets.rules';
+
+/** A tab's name with its count beside it, inside the tab so narrow tabs never clip it. */
+function TabLabel({ text, count, urgent }: { text: string; count: number | undefined; urgent: boolean }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      {text}
+      {Boolean(count) && (
+        <Box
+          component="span"
+          sx={{
+            minWidth: 20,
+            px: 0.75,
+            borderRadius: 10,
+            fontSize: 12,
+            lineHeight: '20px',
+            bgcolor: urgent ? 'error.main' : 'action.selected',
+            color: urgent ? 'error.contrastText' : 'text.primary',
+          }}
+        >
+          {(count ?? 0) > 999 ? '999+' : count}
+        </Box>
+      )}
+    </Box>
+  );
+}
 
 interface Props {
   tab: TicketTab;
@@ -103,14 +127,11 @@ export function TicketList({ tab, onTabChange, selectedUuid, compact }: Props) {
             value={status}
             sx={{ minHeight: 44, px: 1 }}
             label={
-              <Badge
-                badgeContent={lists[status].data?.pages[0]?.count ?? 0}
-                color={status === 'pending' ? 'error' : 'primary'}
-                max={999}
-                sx={{ '& .MuiBadge-badge': { right: -12 } }}
-              >
-                {t(`tickets.tabs.${status}`)}
-              </Badge>
+              <TabLabel
+                text={t(`tickets.tabs.${status}`)}
+                count={lists[status].data?.pages[0]?.count}
+                urgent={status === 'pending'}
+              />
             }
           />
         ))}

@@ -41,7 +41,11 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
           </Button>
         )
       }
-      sx={{ '& .MuiListItemSecondaryAction-root': { right: 8, top: 'auto', bottom: 6, transform: 'none' } }}
+      sx={{
+        // The Accept button sits over the row's last line, which leaves room for it.
+        '& > .MuiListItemButton-root': { pr: 1.5 },
+        '& .MuiListItemSecondaryAction-root': { right: 12, top: 'auto', bottom: 10, transform: 'none' },
+      }}
     >
       <Tooltip title={queueName} placement="right">
         <Box
