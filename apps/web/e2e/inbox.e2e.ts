@@ -122,6 +122,25 @@ test('a customer writes on the website, the admin takes the ticket live, they ta
   await admin.getByRole('listitem').filter({ hasText: 'Carla Mendes' }).waitFor();
   await snap(admin, 'inbox-09-closed-tab');
   await snap(customer, 'inbox-10-customer-farewell');
+
+  // Carla writes again: a new ticket waits, so the closed one cannot be reopened beside it.
+  await say(customer, 'Esqueci de perguntar: vocês entregam no sábado?');
+  await admin.getByRole('tab', { name: /^Aguardando\s*1$/ }).waitFor();
+  await admin.getByRole('listitem').filter({ hasText: 'Carla Mendes' }).getByRole('button').first().click();
+  await admin.getByRole('button', { name: 'Reabrir' }).click();
+  await admin
+    .getByRole('dialog')
+    .getByText('Carla Mendes já tem outro atendimento ativo', { exact: false })
+    .waitFor();
+  await snap(admin, 'inbox-11-already-open');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Entendi' }).click();
+  await admin.getByRole('tab', { name: /Aguardando/ }).click();
+  await admin
+    .getByRole('listitem')
+    .filter({ hasText: 'Carla Mendes' })
+    .getByRole('button', { name: 'Aceitar' })
+    .click();
+  await admin.getByRole('tab', { name: /^Atendendo\s*1$/ }).waitFor();
 });
 
 test('the same conversation with an attendant who works in English', async () => {

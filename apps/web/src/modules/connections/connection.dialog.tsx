@@ -91,7 +91,7 @@ export function ConnectionDialog({ connection, channel, onClose }: Props) {
           <Tab value="general" label={t('connections.dialog.tabGeneral')} />
           <Tab value="messages" label={t('connections.dialog.tabMessages')} />
         </Tabs>
-        <DialogContent dividers sx={{ minHeight: 280 }}>
+        <DialogContent dividers sx={{ minHeight: 320 }}>
           <Box role="tabpanel" sx={panelSx(tab === 'general')}>
             <TextInput
               control={control}

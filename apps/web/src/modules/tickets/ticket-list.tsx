@@ -119,13 +119,17 @@ export function TicketList({ tab, onTabChange, selectedUuid, compact }: Props) {
         value={tab}
         onChange={(_e, value: TicketTab) => onTabChange(value)}
         variant="fullWidth"
-        sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 44 }}
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          minHeight: 44,
+          '& .MuiTab-root': { minWidth: 0, minHeight: 44, px: 1, textTransform: 'none', fontSize: 14 },
+        }}
       >
         {ticketTabs.map((status) => (
           <Tab
             key={status}
             value={status}
-            sx={{ minHeight: 44, px: 1 }}
             label={
               <TabLabel
                 text={t(`tickets.tabs.${status}`)}

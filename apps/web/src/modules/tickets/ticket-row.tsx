@@ -36,7 +36,13 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
       divider
       secondaryAction={
         pending && (
-          <Button size="small" variant="contained" loading={accepting} onClick={() => onAccept(ticket)}>
+          <Button
+            size="small"
+            variant="contained"
+            loading={accepting}
+            onClick={() => onAccept(ticket)}
+            sx={{ py: 0.25, minHeight: 26 }}
+          >
             {t('tickets.actions.accept')}
           </Button>
         )
@@ -44,7 +50,7 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
       sx={{
         // The Accept button sits over the row's last line, which leaves room for it.
         '& > .MuiListItemButton-root': { pr: 1.5 },
-        '& .MuiListItemSecondaryAction-root': { right: 12, top: 'auto', bottom: 10, transform: 'none' },
+        '& .MuiListItemSecondaryAction-root': { right: 12, top: 'auto', bottom: 8, transform: 'none' },
       }}
     >
       <Tooltip title={queueName} placement="right">

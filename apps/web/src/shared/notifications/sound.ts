@@ -18,7 +18,8 @@ export function unlockSound() {
 /** Plays the chime at `volume` (0 to 1, the top bar's slider). */
 export function playNotificationSound(volume: number) {
   const ctx = audio();
-  if (!ctx || volume <= 0) return;
+  // A context still waiting for a gesture would queue the chime and play it late, at the first click.
+  if (ctx?.state !== 'running' || volume <= 0) return;
   const start = ctx.currentTime;
   [880, 1318.5].forEach((frequency, i) => {
     const oscillator = ctx.createOscillator();
