@@ -54,7 +54,7 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
   const { t } = useTranslation();
   const navigate = useNavigate();
   const statusChange = useTicketStatusChange();
-  const busy = (status: string) => statusChange.busy && statusChange.status === status;
+  const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
   const toList = () => navigate('/tickets');
 
@@ -107,7 +107,7 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
             {ticket.contact.name}
           </Typography>
           <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }}>
-            #{ticket.id} ·{' '}
+            #{ticket.id} · {ticket.queue && `${ticket.queue.name} · `}
             {ticket.user
               ? t('tickets.chat.assignedTo', { name: ticket.user.name })
               : t('tickets.chat.unassigned')}

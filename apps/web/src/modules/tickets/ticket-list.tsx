@@ -154,7 +154,7 @@ export function TicketList({ tab, onTabChange, selectedUuid, compact }: Props) {
           searching={filters.search !== ''}
           selectedUuid={selectedUuid}
           showAgent={mayShowAll}
-          acceptingId={statusChange.busy ? statusChange.ticketId : undefined}
+          acceptingId={statusChange.ticketId}
           onOpen={(ticket) => navigate(`/tickets/${ticket.uuid}`)}
           onAccept={accept}
         />

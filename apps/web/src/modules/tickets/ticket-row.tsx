@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatListTime, truncate } from '../../shared/format';
@@ -29,7 +28,7 @@ interface Props {
 export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAccept }: Props) {
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
-  const queueName = ticket.queue?.name ?? t('tickets.list.noQueue');
+  const [firstTag, ...otherTags] = ticket.tags;
   return (
     <ListItem
       disablePadding
@@ -53,19 +52,17 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
         '& .MuiListItemSecondaryAction-root': { right: 12, top: 'auto', bottom: 8, transform: 'none' },
       }}
     >
-      <Tooltip title={queueName} placement="right">
-        <Box
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            left: 0,
-            top: 0,
-            bottom: 0,
-            width: 4,
-            bgcolor: ticket.queue?.color ?? NO_QUEUE_COLOR,
-          }}
-        />
-      </Tooltip>
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          left: 0,
+          top: 0,
+          bottom: 0,
+          width: 4,
+          bgcolor: ticket.queue?.color ?? NO_QUEUE_COLOR,
+        }}
+      />
       <ListItemButton
         selected={selected}
         onClick={() => onOpen(ticket)}
@@ -113,6 +110,13 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
             <Typography variant="caption" noWrap sx={{ color: 'text.secondary', minWidth: 0 }}>
               #{ticket.id}
             </Typography>
+            {firstTag && (
+              <Chip
+                size="small"
+                label={otherTags.length ? `${firstTag.name} +${otherTags.length}` : firstTag.name}
+                sx={{ height: 20, maxWidth: 120, fontSize: 11, bgcolor: firstTag.color, color: '#fff' }}
+              />
+            )}
             {showAgent && ticket.user && (
               <Chip
                 size="small"

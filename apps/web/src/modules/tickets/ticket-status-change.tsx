@@ -33,7 +33,6 @@ export function useTicketStatusChange() {
   const pending = update.isPending ? update.variables : undefined;
   return {
     change,
-    busy: update.isPending,
     ticketId: pending?.ticket.id,
     status: pending?.body.status,
     dialog,
