@@ -29,6 +29,8 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
   const [firstTag, ...otherTags] = ticket.tags;
+  // The open chat is being read: its count is about to be cleared by the server.
+  const unread = selected ? 0 : ticket.unreadMessages;
   return (
     <ListItem
       disablePadding
@@ -77,7 +79,7 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
             </Typography>
             <Typography
               variant="caption"
-              sx={{ color: ticket.unreadMessages ? 'success.main' : 'text.secondary', flexShrink: 0 }}
+              sx={{ color: unread ? 'success.main' : 'text.secondary', flexShrink: 0 }}
             >
               {formatListTime(ticket.lastMessageAt ?? ticket.updatedAt)}
             </Typography>
@@ -87,12 +89,10 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
               {truncate(ticket.lastMessage, CUT)}
             </Typography>
             <Badge
-              badgeContent={ticket.unreadMessages}
+              badgeContent={unread}
               color="success"
               max={99}
-              aria-label={
-                ticket.unreadMessages ? t('tickets.list.unread', { count: ticket.unreadMessages }) : undefined
-              }
+              aria-label={unread ? t('tickets.list.unread', { count: unread }) : undefined}
               sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
             />
           </Box>

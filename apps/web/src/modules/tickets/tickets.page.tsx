@@ -69,7 +69,15 @@ export function TicketsPage() {
         <Tab value="list" label={t('tickets.panes.list')} />
         <Tab value="chat" label={t('tickets.panes.chat')} />
       </Tabs>
-      <Box sx={{ flex: 1, minHeight: 0 }}>{pane === 'list' ? list : chat}</Box>
+      <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+        {/* The list stays laid out behind the chat (hidden, not removed): its search, tab and scroll survive. */}
+        <Box sx={{ position: 'absolute', inset: 0, visibility: pane === 'list' ? 'visible' : 'hidden' }}>
+          {list}
+        </Box>
+        {pane === 'chat' && (
+          <Box sx={{ position: 'absolute', inset: 0, bgcolor: 'background.paper' }}>{chat}</Box>
+        )}
+      </Box>
     </>
   ) : (
     <>
