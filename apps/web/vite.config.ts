@@ -14,7 +14,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '^/(auth|users|settings|companySettings|companySettingOne|companies|plans|media|public-settings|webchat)':
+      '^/(auth|users|settings|companySettings|companySettingOne|companies|plans|media|public-settings|webchat|tickets|messages|whatsapp)':
         apiCalls,
       '/socket.io': { target: api, ws: true },
     },

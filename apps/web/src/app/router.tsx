@@ -26,14 +26,28 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="/tickets" replace /> },
           {
+            // One page for both: choosing a ticket keeps the list (its tab, search, scroll) in place.
             path: '/tickets',
             ...page(() => import('../modules/tickets/tickets.page').then((m) => m.TicketsPage)),
+            children: [{ index: true }, { path: ':uuid' }],
           },
           {
             path: '/users',
             element: <RequireGate gate="users:manage" />,
             children: [
               { index: true, ...page(() => import('../modules/users/users.page').then((m) => m.UsersPage)) },
+            ],
+          },
+          {
+            path: '/connections',
+            element: <RequireGate gate="connections:view" />,
+            children: [
+              {
+                index: true,
+                ...page(() =>
+                  import('../modules/connections/connections.page').then((m) => m.ConnectionsPage),
+                ),
+              },
             ],
           },
           {

@@ -1,4 +1,4 @@
-import type { SessionUser, User } from '@balcao/shared';
+import type { Message, SessionUser, Ticket, User } from '@balcao/shared';
 
 /** Test users with the contract's shape; override what a test is about. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -64,5 +64,52 @@ export function buildSessionUser(
       },
       ...company,
     },
+  };
+}
+
+export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id: 1,
+    uuid: '00000000-0000-4000-8000-000000000001',
+    status: 'pending',
+    channel: 'webchat',
+    contactId: 1,
+    contact: { id: 1, name: 'Carla', number: null, email: '', profilePicUrl: null },
+    lastMessage: 'Oi',
+    lastMessageAt: '2026-01-01T12:00:00.000Z',
+    updatedAt: '2026-01-01T12:00:00.000Z',
+    unreadMessages: 0,
+    queueId: null,
+    queue: null,
+    userId: null,
+    user: null,
+    whatsappId: 1,
+    whatsapp: { id: 1, name: 'Site', channel: 'webchat' },
+    tags: [],
+    isGroup: false,
+    isBot: false,
+    useIntegration: false,
+    ...overrides,
+  };
+}
+
+export function buildMessage(overrides: Partial<Message> = {}): Message {
+  return {
+    id: 1,
+    ticketId: 1,
+    body: 'Oi',
+    fromMe: false,
+    ack: 0,
+    failedReason: null,
+    kind: 'chat',
+    mediaUrl: null,
+    mediaType: null,
+    isDeleted: false,
+    isEdited: false,
+    isPrivate: false,
+    userId: null,
+    createdAt: '2026-01-01T12:00:00.000Z',
+    updatedAt: '2026-01-01T12:00:00.000Z',
+    ...overrides,
   };
 }

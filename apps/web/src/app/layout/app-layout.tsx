@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { useTicketAlerts } from '../../modules/tickets/tickets.alerts';
 import { useSessionRealtime } from '../../shared/session/session.realtime';
 import { useSessionUser } from '../../shared/session/session-user';
 import { SocketProvider } from '../../shared/socket/socket';
@@ -26,6 +27,7 @@ export function AppLayout() {
 /** Below 600 px the menu is a temporary drawer over the page; above, a rail that expands to 276 px. */
 function AppFrame() {
   useSessionRealtime();
+  useTicketAlerts();
   const me = useSessionUser();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));

@@ -1,7 +1,10 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import type SvgIcon from '@mui/material/SvgIcon';
+import type { ComponentType, ReactNode } from 'react';
+import { ConnectionsMenuBadge } from '../../modules/connections/connections-menu-badge';
 
 export type MenuSection = 'service' | 'administration';
 
@@ -15,6 +18,8 @@ export interface MenuEntry {
   gate?: Gate;
   /** Shown only when the company's plan has this feature. */
   planFlag?: PlanFlag;
+  /** Wraps the icon, e.g. with a dot when the page needs attention. */
+  iconBadge?: ComponentType<{ children: ReactNode }>;
 }
 
 /**
@@ -29,6 +34,14 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: PeopleAltOutlinedIcon,
     section: 'administration',
     gate: 'users:manage',
+  },
+  {
+    key: 'connections',
+    to: '/connections',
+    icon: SyncAltIcon,
+    section: 'administration',
+    gate: 'connections:view',
+    iconBadge: ConnectionsMenuBadge,
   },
 ];
 

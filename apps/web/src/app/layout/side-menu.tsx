@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSignOut } from '../../modules/auth/auth.api';
 import { useSessionUser } from '../../shared/session/session-user';
-import { isMenuEntryVisible, menuEntries, menuSections } from './menu-entries';
+import { isMenuEntryVisible, type MenuEntry, menuEntries, menuSections } from './menu-entries';
 
 interface Props {
   /** Collapsed shows icons only, with the label as a tooltip. */
@@ -62,6 +62,16 @@ function SideMenuItem({
   );
 }
 
+function EntryIcon({ entry: { icon: Icon, iconBadge: Badge } }: { entry: MenuEntry }) {
+  return Badge ? (
+    <Badge>
+      <Icon />
+    </Badge>
+  ) : (
+    <Icon />
+  );
+}
+
 export function SideMenu({ expanded, onNavigate }: Props) {
   const { t } = useTranslation();
   const me = useSessionUser();
@@ -85,7 +95,12 @@ export function SideMenu({ expanded, onNavigate }: Props) {
               {entries.map((entry) => {
                 const label = t(`app.menu.${entry.key}`);
                 return (
-                  <SideMenuItem key={entry.key} label={label} icon={<entry.icon />} expanded={expanded}>
+                  <SideMenuItem
+                    key={entry.key}
+                    label={label}
+                    icon={<EntryIcon entry={entry} />}
+                    expanded={expanded}
+                  >
                     {(content) => (
                       <ListItemButton
                         component={NavLink}

@@ -1,22 +1,104 @@
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { PageHeader } from '../../shared/ui/page-header';
+import { TicketChat } from './ticket-chat';
+import { TicketList } from './ticket-list';
+import { useTicketsRealtime } from './tickets.realtime';
+import type { TicketTab } from './tickets.rules';
 
-/** The inbox's landing: until the ticket list arrives there is nothing to list, and it says so. */
-export function TicketsPage() {
+type Pane = 'list' | 'chat';
+
+/**
+ * Below this width of its own area the inbox shows one pane at a time. Spec 000 §2 asks for it under
+ * 600 px of screen; between 600 and ~1000 px with the menu open, two panes would squeeze both.
+ */
+const TWO_PANES_MIN_PX = 720;
+
+function ChatWelcome() {
   const { t } = useTranslation();
   return (
+    <Box
+      sx={{ flex: 1, display: 'grid', placeItems: 'center', bgcolor: 'background.default', height: '100%' }}
+    >
+      <EmptyState
+        icon={<ForumOutlinedIcon />}
+        title={t('tickets.chat.welcomeTitle')}
+        description={t('tickets.chat.welcomeText')}
+      />
+    </Box>
+  );
+}
+
+/**
+ * /tickets and /tickets/{uuid}: the list beside the chat; in a narrow area, one at a time under the
+ * tabs 'Atendimentos' and 'Ticket'.
+ */
+export function TicketsPage() {
+  const { t } = useTranslation();
+  const { uuid } = useParams();
+  const frame = useElementWidth<HTMLDivElement>();
+  const narrow = frame.width !== undefined && frame.width < TWO_PANES_MIN_PX;
+  const [tab, setTab] = useState<TicketTab>('open');
+  const [pane, setPane] = useState<Pane>(uuid ? 'chat' : 'list');
+  useTicketsRealtime();
+
+  useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid]);
+
+  const list = <TicketList tab={tab} onTabChange={setTab} selectedUuid={uuid} compact={narrow} />;
+  const chat = uuid ? (
+    <TicketChat key={uuid} uuid={uuid} onAccepted={() => setTab('open')} />
+  ) : (
+    <ChatWelcome />
+  );
+
+  const panes = narrow ? (
     <>
-      <PageHeader title={t('tickets.list.title')} />
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<ForumOutlinedIcon />}
-          title={t('tickets.list.emptyTitle')}
-          description={t('tickets.list.emptyText')}
-        />
-      </Paper>
+      <Tabs
+        value={pane}
+        onChange={(_e, value: Pane) => setPane(value)}
+        variant="fullWidth"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="list" label={t('tickets.panes.list')} />
+        <Tab value="chat" label={t('tickets.panes.chat')} />
+      </Tabs>
+      <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+        {/* The list stays laid out behind the chat (hidden, not removed): its search, tab and scroll survive. */}
+        <Box sx={{ position: 'absolute', inset: 0, visibility: pane === 'list' ? 'visible' : 'hidden' }}>
+          {list}
+        </Box>
+        {pane === 'chat' && (
+          <Box sx={{ position: 'absolute', inset: 0, bgcolor: 'background.paper' }}>{chat}</Box>
+        )}
+      </Box>
     </>
+  ) : (
+    <>
+      <Box
+        component="section"
+        sx={{ width: { xs: 320, lg: 380 }, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}
+      >
+        {list}
+      </Box>
+      <Box component="section" sx={{ flex: 1, minWidth: 0 }}>
+        {chat}
+      </Box>
+    </>
+  );
+  return (
+    <Paper
+      ref={frame.ref}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: narrow ? 'column' : 'row', overflow: 'hidden' }}
+    >
+      {panes}
+    </Paper>
   );
 }

@@ -66,6 +66,7 @@ export function SelectInput<T extends FieldValues>({ options, ...props }: Select
 interface SwitchProps<T extends FieldValues> extends FieldProps<T> {
   /** The values stored for on and off; the contract spells some flags as strings ('enabled'/'disabled'). */
   values?: readonly [on: unknown, off: unknown];
+  disabled?: boolean;
 }
 
 export function SwitchInput<T extends FieldValues>({
@@ -73,6 +74,7 @@ export function SwitchInput<T extends FieldValues>({
   name,
   label,
   values = [true, false],
+  disabled,
 }: SwitchProps<T>) {
   const [on, off] = values;
   return (
@@ -82,6 +84,7 @@ export function SwitchInput<T extends FieldValues>({
       render={({ field }) => (
         <FormControlLabel
           label={label}
+          disabled={disabled}
           control={
             <Switch
               checked={field.value === on}

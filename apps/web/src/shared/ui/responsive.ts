@@ -6,8 +6,9 @@ export const hideBelow = (breakpoint: 'sm' | 'md') => ({
 /** Read by screen readers, not shown. */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // In sx a size of 1 reads as 100%: pixels are spelled out.
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -1,0 +1,51 @@
+import {
+  type Connection,
+  connectionSchema,
+  connectionsListResponse,
+  type SaveConnectionBody,
+  type updateConnectionBody,
+} from '@balcao/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { request } from '../../shared/api/http';
+import { removeConnection, upsertConnection } from './connections.cache';
+
+export const connectionsKeys = {
+  all: ['connections'] as const,
+  list: () => [...connectionsKeys.all, 'list'] as const,
+};
+
+export function useConnections() {
+  return useQuery({
+    queryKey: connectionsKeys.list(),
+    queryFn: () => request('/whatsapp', { schema: connectionsListResponse }),
+  });
+}
+
+type UpdateConnectionBody = z.input<typeof updateConnectionBody>;
+
+export function useCreateConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveConnectionBody) =>
+      request('/whatsapp', { method: 'POST', body, schema: connectionSchema }),
+    onSuccess: (connection) => upsertConnection(queryClient, connection),
+  });
+}
+
+export function useUpdateConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateConnectionBody }) =>
+      request(`/whatsapp/${id}`, { method: 'PUT', body, schema: connectionSchema }),
+    onSuccess: (connection) => upsertConnection(queryClient, connection),
+  });
+}
+
+export function useDeleteConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (connection: Connection) => request(`/whatsapp/${connection.id}`, { method: 'DELETE' }),
+    onSuccess: (_data, connection) => removeConnection(queryClient, connection.id),
+  });
+}

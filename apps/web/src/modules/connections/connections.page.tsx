@@ -1,0 +1,75 @@
+import { type Channel, type Connection, can } from '@balcao/shared';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../shared/session/session-user';
+import { toast } from '../../shared/toast/toast.store';
+import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { PageHeader } from '../../shared/ui/page-header';
+import { ConnectionDialog } from './connection.dialog';
+import { useConnections, useDeleteConnection } from './connections.api';
+import { useConnectionsRealtime } from './connections.realtime';
+import { ConnectionsTable } from './connections-table';
+import { EmbedDialog } from './embed.dialog';
+import { NewConnectionMenu } from './new-connection.menu';
+
+type Editing = { connection: Connection | null; channel: Channel } | null;
+
+export function ConnectionsPage() {
+  const { t } = useTranslation();
+  const canManage = can(useSessionUser(), 'connections:manage');
+  useConnectionsRealtime();
+  const list = useConnections();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [embedding, setEmbedding] = useState<Connection | null>(null);
+  const [deleting, setDeleting] = useState<Connection | null>(null);
+  const deleteConnection = useDeleteConnection();
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteConnection.mutate(deleting, {
+      onSuccess: () => toast.success(t('connections.list.deleted')),
+      onError: (error) => toast.apiError(error),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <PageHeader title={t('connections.list.title')}>
+        {canManage && <NewConnectionMenu onPick={(channel) => setEditing({ connection: null, channel })} />}
+      </PageHeader>
+      <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+        <ConnectionsTable
+          connections={list.data}
+          isLoading={list.isPending}
+          error={list.error}
+          canManage={canManage}
+          onRetry={() => void list.refetch()}
+          onEmbed={setEmbedding}
+          onEdit={(connection) => setEditing({ connection, channel: connection.channel })}
+          onDelete={setDeleting}
+        />
+      </Paper>
+      {editing && (
+        <ConnectionDialog
+          connection={editing.connection}
+          channel={editing.channel}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {embedding && <EmbedDialog connection={embedding} onClose={() => setEmbedding(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title={t('connections.list.deleteTitle', { name: deleting.name })}
+          message={t('connections.list.deleteMessage')}
+          confirmLabel={t('common.actions.delete')}
+          busy={deleteConnection.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Box>
+  );
+}

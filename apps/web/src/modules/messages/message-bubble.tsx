@@ -1,0 +1,90 @@
+import type { Message } from '@balcao/shared';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../shared/format';
+import { AckIcon } from './ack-icon';
+
+const knownKinds = ['greeting', 'farewell'];
+
+function bubbleColor(message: Message) {
+  if (message.isPrivate) return { light: '#fff4cc', dark: '#4a3f16' };
+  if (message.fromMe) return { light: '#dcf5e7', dark: '#1d4434' };
+  return { light: '#ffffff', dark: '#243039' };
+}
+
+/** Mine on the right, the customer's on the left; automatic messages say what they are. */
+export function MessageBubble({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const colors = bubbleColor(message);
+  const automatic = message.kind !== 'chat';
+  const kindLabel = knownKinds.includes(message.kind)
+    ? t(`messages.kinds.${message.kind}`)
+    : t('messages.kinds.automatic');
+  return (
+    <Box
+      component="li"
+      data-message-id={message.id}
+      sx={{
+        alignSelf: message.fromMe ? 'flex-end' : 'flex-start',
+        maxWidth: { xs: '85%', md: '70%' },
+        px: 1.5,
+        py: 0.75,
+        borderRadius: 2,
+        borderTopRightRadius: message.fromMe ? 2 : 8,
+        borderTopLeftRadius: message.fromMe ? 8 : 2,
+        bgcolor: (theme) => colors[theme.palette.mode],
+        boxShadow: '0 1px 1px rgba(0,0,0,0.08)',
+        listStyle: 'none',
+      }}
+    >
+      {(automatic || message.isPrivate) && (
+        <Typography
+          variant="caption"
+          component="p"
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600 }}
+        >
+          {message.isPrivate ? (
+            <LockOutlinedIcon sx={{ fontSize: 14 }} />
+          ) : (
+            <SmartToyOutlinedIcon sx={{ fontSize: 14 }} />
+          )}
+          {message.isPrivate ? t('messages.kinds.private') : kindLabel}
+        </Typography>
+      )}
+      {message.isDeleted ? (
+        <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
+          {t('messages.deleted')}
+        </Typography>
+      ) : (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.body}
+        </Typography>
+      )}
+      {message.mediaUrl && (
+        <Link href={message.mediaUrl} target="_blank" rel="noopener" variant="body2">
+          {t('messages.attachment')}
+        </Link>
+      )}
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          gap: 0.5,
+          mt: 0.25,
+          color: 'text.secondary',
+        }}
+      >
+        {message.isEdited && <Typography variant="caption">{t('messages.edited')}</Typography>}
+        <Typography variant="caption" component="time" dateTime={message.createdAt}>
+          {formatTime(message.createdAt)}
+        </Typography>
+        {message.fromMe && !message.isPrivate && <AckIcon message={message} />}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Ticket } from '@balcao/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { applyLanguage } from '../../shared/i18n/i18n';
+import { buildMessage, buildTicket } from '../../test/fixtures';
+import { MessageComposer } from './message-composer';
+
+const posted = vi.fn();
+
+beforeAll(() => applyLanguage('en'));
+
+beforeEach(() => {
+  posted.mockReset();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const { body } = JSON.parse(String(init.body));
+      posted(body);
+      return Response.json(buildMessage({ id: 9, body, fromMe: true }), { status: 201 });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderComposer(ticket: Ticket) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MessageComposer ticket={ticket} />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('textbox') as HTMLTextAreaElement;
+}
+
+describe('MessageComposer', () => {
+  test('Enter sends the trimmed text and empties the box; Shift+Enter only starts a new line', async () => {
+    const box = renderComposer(buildTicket({ status: 'open' }));
+
+    fireEvent.change(box, { target: { value: '  Olá, tudo bem?  ' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(posted).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    await waitFor(() => expect(posted).toHaveBeenCalledWith('Olá, tudo bem?'));
+    expect(box.value).toBe('');
+  });
+
+  test('blank text is not sent', () => {
+    const box = renderComposer(buildTicket({ status: 'open' }));
+
+    fireEvent.change(box, { target: { value: '   \n ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  test('a waiting ticket cannot be answered, and the box says why', () => {
+    const box = renderComposer(buildTicket({ status: 'pending' }));
+
+    expect(box.disabled).toBe(true);
+    expect(box.placeholder).toBe('Accept or reopen the ticket to reply');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Message } from '@balcao/shared';
+import { describe, expect, test } from 'vitest';
+import { buildMessage } from '../../test/fixtures';
+import { flattenMessagePages, type MessagePages, withMessage } from './messages.cache';
+
+/** Pages as the server answers them: page 1 the newest, each oldest first. */
+function pagesOf(...pages: Message[][]): MessagePages {
+  return {
+    pages: pages.map((messages, i) => ({
+      messages,
+      hasMore: i < pages.length - 1,
+      ticket: undefined as never,
+    })),
+    pageParams: pages.map((_p, i) => i + 1),
+  };
+}
+
+const ids = (data: MessagePages) => flattenMessagePages(data).map((m) => m.id);
+
+describe('withMessage', () => {
+  test('a new message goes to the bottom of the conversation', () => {
+    const data = pagesOf([buildMessage({ id: 3 }), buildMessage({ id: 4 })], [buildMessage({ id: 1 })]);
+
+    expect(ids(withMessage(data, buildMessage({ id: 5 })))).toEqual([1, 3, 4, 5]);
+  });
+
+  test('an ack update replaces the message in place', () => {
+    const data = pagesOf([buildMessage({ id: 1, fromMe: true, ack: 1 }), buildMessage({ id: 2 })]);
+
+    const next = withMessage(data, buildMessage({ id: 1, fromMe: true, ack: 3 }));
+
+    expect(flattenMessagePages(next).map((m) => [m.id, m.ack])).toEqual([
+      [1, 3],
+      [2, 0],
+    ]);
+  });
+
+  test('a late send answer does not take the ack back', () => {
+    const data = pagesOf([buildMessage({ id: 1, fromMe: true, ack: 2 })]);
+
+    const next = withMessage(data, buildMessage({ id: 1, fromMe: true, ack: 0 }));
+
+    expect(flattenMessagePages(next)[0]?.ack).toBe(2);
+  });
+
+  test('a failure replaces a pending message with its reason', () => {
+    const data = pagesOf([buildMessage({ id: 1, fromMe: true, ack: 0 })]);
+
+    const next = withMessage(data, buildMessage({ id: 1, ack: -1, failedReason: 'ERR_SENDING_WAPP_MSG' }));
+
+    expect(flattenMessagePages(next)[0]).toMatchObject({ ack: -1, failedReason: 'ERR_SENDING_WAPP_MSG' });
+  });
+});
+
+test('an older page that repeats newer messages shows each once, oldest first', () => {
+  const data = pagesOf(
+    [buildMessage({ id: 3 }), buildMessage({ id: 4 })],
+    [buildMessage({ id: 1 }), buildMessage({ id: 2 }), buildMessage({ id: 3 })],
+  );
+
+  expect(ids(data)).toEqual([1, 2, 3, 4]);
+});

@@ -1,0 +1,53 @@
+import type { listMessagesResponse, Message } from '@balcao/shared';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { messagesKeys } from './messages.api';
+
+type MessagesPage = z.infer<typeof listMessagesResponse>;
+export type MessagePages = InfiniteData<MessagesPage, unknown>;
+
+/** Acks only move forward, and a failure (-1) only follows "pending" (0): rank them in that order. */
+const ackRank = (ack: number) => (ack === -1 ? 0.5 : ack);
+
+/**
+ * Events and the send answer race each other: whichever arrives last must not take a message's
+ * ack back (a late "pending" answer after the "read" event).
+ */
+export function mergeMessage(known: Message, incoming: Message): Message {
+  if (ackRank(incoming.ack) >= ackRank(known.ack)) return incoming;
+  return { ...incoming, ack: known.ack, failedReason: known.failedReason };
+}
+
+/** Replaces the message wherever it is listed (an ack, a failure), or appends it to the newest page. */
+export function withMessage(data: MessagePages, message: Message): MessagePages {
+  const listed = data.pages.some((p) => p.messages.some((m) => m.id === message.id));
+  const pages = listed
+    ? data.pages.map((p) => ({
+        ...p,
+        messages: p.messages.map((m) => (m.id === message.id ? mergeMessage(m, message) : m)),
+      }))
+    : data.pages.map((p, i) => (i === 0 ? { ...p, messages: [...p.messages, message] } : p));
+  return { ...data, pages };
+}
+
+/**
+ * Oldest first, once each. Pages are asked for by offset, so messages that arrived meanwhile make
+ * an older page repeat a few of the newer ones.
+ */
+export function flattenMessagePages(data: MessagePages | undefined): Message[] {
+  const seen = new Set<number>();
+  const messages: Message[] = [];
+  for (const page of [...(data?.pages ?? [])].reverse()) {
+    for (const message of page.messages) {
+      if (!seen.has(message.id)) messages.push(message);
+      seen.add(message.id);
+    }
+  }
+  return messages;
+}
+
+export function addMessage(queryClient: QueryClient, message: Message) {
+  queryClient.setQueryData<MessagePages>(messagesKeys.list(message.ticketId), (data) =>
+    data ? withMessage(data, message) : data,
+  );
+}

@@ -1,0 +1,121 @@
+import type { Ticket } from '@balcao/shared';
+import DoneIcon from '@mui/icons-material/Done';
+import ReplayIcon from '@mui/icons-material/Replay';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import UndoIcon from '@mui/icons-material/Undo';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ContactAvatar } from './contact-avatar';
+import { useTicketStatusChange } from './ticket-status-change';
+
+/** Below this header width the action buttons keep only their icons (the name stays for screen readers). */
+const ICONS_ONLY = '@container (max-width: 520px)';
+
+interface ActionProps {
+  label: string;
+  icon: ReactNode;
+  primary?: boolean;
+  busy: boolean;
+  onClick: () => void;
+}
+
+function Action({ label, icon, primary, busy, onClick }: ActionProps) {
+  return (
+    <Tooltip title={label}>
+      <Button
+        variant={primary ? 'contained' : 'outlined'}
+        size="small"
+        startIcon={icon}
+        loading={busy}
+        aria-label={label}
+        onClick={onClick}
+        sx={{
+          flexShrink: 0,
+          [ICONS_ONLY]: {
+            minWidth: 40,
+            px: 1,
+            '& .MuiButton-startIcon': { m: 0 },
+            '& .label': { display: 'none' },
+          },
+        }}
+      >
+        <span className="label">{label}</span>
+      </Button>
+    </Tooltip>
+  );
+}
+
+export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepted: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const statusChange = useTicketStatusChange();
+  const busy = (status: string) => statusChange.status === status;
+  // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
+  const toList = () => navigate('/tickets');
+
+  let actions: ReactNode;
+  if (ticket.status === 'pending') {
+    actions = (
+      <Action
+        label={t('tickets.actions.accept')}
+        icon={<DoneIcon />}
+        primary
+        busy={busy('open')}
+        onClick={() => statusChange.change(ticket, 'open', onAccepted)}
+      />
+    );
+  } else if (ticket.status === 'closed') {
+    actions = (
+      <Action
+        label={t('tickets.actions.reopen')}
+        icon={<ReplayIcon />}
+        busy={busy('open')}
+        onClick={() => statusChange.change(ticket, 'open', onAccepted)}
+      />
+    );
+  } else {
+    actions = (
+      <>
+        <Action
+          label={t('tickets.actions.return')}
+          icon={<UndoIcon />}
+          busy={busy('pending')}
+          onClick={() => statusChange.change(ticket, 'pending', toList)}
+        />
+        <Action
+          label={t('tickets.actions.close')}
+          icon={<TaskAltIcon />}
+          primary
+          busy={busy('closed')}
+          onClick={() => statusChange.change(ticket, 'closed', toList)}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Box sx={{ containerType: 'inline-size', borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}>
+        <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+            {ticket.contact.name}
+          </Typography>
+          <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }}>
+            #{ticket.id} · {ticket.queue && `${ticket.queue.name} · `}
+            {ticket.user
+              ? t('tickets.chat.assignedTo', { name: ticket.user.name })
+              : t('tickets.chat.unassigned')}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>
+      </Box>
+      {statusChange.dialog}
+    </Box>
+  );
+}

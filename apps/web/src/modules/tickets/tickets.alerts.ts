@@ -1,0 +1,66 @@
+import { events, messageEvent, ticketEvent } from '@balcao/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useMatch, useNavigate } from 'react-router';
+import { askNotificationPermission, showDesktopNotification } from '../../shared/notifications/desktop';
+import { playNotificationSound, unlockSound } from '../../shared/notifications/sound';
+import { setUnreadTickets } from '../../shared/notifications/unread-tickets';
+import { getVolume } from '../../shared/notifications/volume';
+import { useSessionUser } from '../../shared/session/session-user';
+import { useSocketEvent } from '../../shared/socket/socket';
+import { useSocketReconnect } from '../../shared/socket/use-socket-room';
+import { ticketsKeys, useUnreadTicketIds } from './tickets.api';
+import { applyTicket, markTicketRead, removeTicket } from './tickets.cache';
+import { shouldAlert } from './tickets.rules';
+
+/** Notification permission and audio both wait for the user's first gesture on the page. */
+function useAlertsUnlockedOnGesture() {
+  useEffect(() => {
+    const unlock = () => {
+      askNotificationPermission();
+      unlockSound();
+    };
+    window.addEventListener('pointerdown', unlock, { once: true });
+    window.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+    };
+  }, []);
+}
+
+/**
+ * The inbox's part of the whole app, on every page: ticket events kept in the caches, the bell's
+ * count of unread tickets, and a chime plus a desktop notice for customer messages off screen.
+ */
+export function useTicketAlerts() {
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const onScreen = useMatch('/tickets/:uuid')?.params.uuid;
+  const unread = useUnreadTicketIds();
+  useAlertsUnlockedOnGesture();
+
+  useEffect(() => setUnreadTickets(unread.data?.length ?? 0), [unread.data]);
+  useEffect(() => () => setUnreadTickets(0), []);
+  useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: ticketsKeys.all }));
+
+  useSocketEvent(events.ticket(me.companyId), ticketEvent, (payload) => {
+    if (payload.action === 'update') applyTicket(queryClient, payload.ticket, me);
+    else if (payload.action === 'delete') removeTicket(queryClient, payload.ticketId);
+    else markTicketRead(queryClient, payload.ticketId);
+  });
+
+  useSocketEvent(events.appMessage(me.companyId), messageEvent, ({ action, message, ticket }) => {
+    const visible = document.visibilityState === 'visible';
+    if (action !== 'create' || !shouldAlert(message, ticket, me, { uuid: onScreen, visible })) return;
+    playNotificationSound(getVolume());
+    showDesktopNotification({
+      title: ticket.contact.name,
+      body: message.body,
+      tag: ticket.uuid,
+      icon: ticket.contact.profilePicUrl ?? undefined,
+      onClick: () => navigate(`/tickets/${ticket.uuid}`),
+    });
+  });
+}

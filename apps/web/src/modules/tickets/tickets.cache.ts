@@ -1,0 +1,113 @@
+import type { listTicketsResponse, SessionUser, Ticket } from '@balcao/shared';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ticketsKeys } from './tickets.api';
+import { belongsToList, countsAsUnread, type TicketListFilters } from './tickets.rules';
+
+type TicketsPage = z.infer<typeof listTicketsResponse>;
+export type TicketPages = InfiniteData<TicketsPage, unknown>;
+
+const isListed = (data: TicketPages, id: number) =>
+  data.pages.some((p) => p.tickets.some((t) => t.id === id));
+
+function withCount(data: TicketPages, delta: number): TicketPages {
+  return { ...data, pages: data.pages.map((p) => ({ ...p, count: Math.max(0, p.count + delta) })) };
+}
+
+export function withTicketRemoved(data: TicketPages, id: number): TicketPages {
+  if (!isListed(data, id)) return data;
+  const pages = data.pages.map((p) => ({ ...p, tickets: p.tickets.filter((t) => t.id !== id) }));
+  return withCount({ ...data, pages }, -1);
+}
+
+/**
+ * Lists are ordered by last change: a ticket that changed goes first; one whose time did not
+ * change (a read, a rename) stays where it is. `mayInsert` is false for searches, which only the
+ * server can match.
+ */
+export function withTicketPlaced(data: TicketPages, ticket: Ticket, mayInsert: boolean): TicketPages {
+  const listed = data.pages.flatMap((p) => p.tickets).find((t) => t.id === ticket.id);
+  if (listed && listed.updatedAt === ticket.updatedAt) {
+    const pages = data.pages.map((p) => ({
+      ...p,
+      tickets: p.tickets.map((t) => (t.id === ticket.id ? ticket : t)),
+    }));
+    return { ...data, pages };
+  }
+  if (!listed && (!mayInsert || data.pages.length === 0)) return data;
+  const without = listed ? withTicketRemoved(data, ticket.id) : data;
+  const pages = without.pages.map((p, i) => (i === 0 ? { ...p, tickets: [ticket, ...p.tickets] } : p));
+  return withCount({ ...without, pages }, 1);
+}
+
+export function withTicketRead(data: TicketPages, id: number): TicketPages {
+  if (!isListed(data, id)) return data;
+  const pages = data.pages.map((p) => ({
+    ...p,
+    tickets: p.tickets.map((t) => (t.id === id ? { ...t, unreadMessages: 0 } : t)),
+  }));
+  return { ...data, pages };
+}
+
+/** The tickets of all loaded pages, once each: a ticket moved to the top may come back in a later page. */
+export function flattenTicketPages(data: TicketPages | undefined): Ticket[] {
+  const seen = new Set<number>();
+  const tickets: Ticket[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const ticket of page.tickets) {
+      if (!seen.has(ticket.id)) tickets.push(ticket);
+      seen.add(ticket.id);
+    }
+  }
+  return tickets;
+}
+
+/** A ticket already in a list, to show while its own copy loads. */
+export function findListedTicket(queryClient: QueryClient, uuid: string): Ticket | undefined {
+  for (const [, data] of queryClient.getQueriesData<TicketPages>({ queryKey: ticketsKeys.lists() })) {
+    const found = data?.pages.flatMap((p) => p.tickets).find((t) => t.uuid === uuid);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function withUnreadUpdated(ids: number[], ticket: Ticket, me: SessionUser): number[] {
+  const counted = ids.includes(ticket.id);
+  if (countsAsUnread(ticket, me)) return counted ? ids : [...ids, ticket.id];
+  return counted ? ids.filter((id) => id !== ticket.id) : ids;
+}
+
+function eachList(
+  queryClient: QueryClient,
+  change: (data: TicketPages, filters: TicketListFilters) => TicketPages,
+) {
+  for (const [key, data] of queryClient.getQueriesData<TicketPages>({ queryKey: ticketsKeys.lists() })) {
+    const next = data && change(data, key[2] as TicketListFilters);
+    if (next && next !== data) queryClient.setQueryData(key, next);
+  }
+}
+
+/** A changed ticket, applied to every cached list, its detail and the bell, without asking the server. */
+export function applyTicket(queryClient: QueryClient, ticket: Ticket, me: SessionUser) {
+  eachList(queryClient, (data, filters) =>
+    belongsToList(ticket, filters, me)
+      ? withTicketPlaced(data, ticket, filters.search === '')
+      : withTicketRemoved(data, ticket.id),
+  );
+  if (queryClient.getQueryData(ticketsKeys.detail(ticket.uuid)))
+    queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), ticket);
+  queryClient.setQueryData<number[]>(
+    ticketsKeys.unread(),
+    (ids) => ids && withUnreadUpdated(ids, ticket, me),
+  );
+}
+
+export function removeTicket(queryClient: QueryClient, id: number) {
+  eachList(queryClient, (data) => withTicketRemoved(data, id));
+  queryClient.setQueryData<number[]>(ticketsKeys.unread(), (ids) => ids?.filter((known) => known !== id));
+}
+
+export function markTicketRead(queryClient: QueryClient, id: number) {
+  eachList(queryClient, (data) => withTicketRead(data, id));
+  queryClient.setQueryData<number[]>(ticketsKeys.unread(), (ids) => ids?.filter((known) => known !== id));
+}

@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { buildMessage, buildSessionUser, buildTicket } from '../../test/fixtures';
+import { belongsToList, isTicketVisibleTo, shouldAlert } from './tickets.rules';
+
+const attendant = buildSessionUser({ id: 7, queues: [{ id: 3, name: 'Vendas', color: '#f00' }] });
+const admin = buildSessionUser({ id: 1, profile: 'admin' });
+const all = { search: '', showAll: false };
+
+describe('isTicketVisibleTo', () => {
+  test("an attendant sees waiting tickets without a queue, their queues' tickets and their own", () => {
+    expect(isTicketVisibleTo(buildTicket({ queueId: null }), attendant)).toBe(true);
+    expect(isTicketVisibleTo(buildTicket({ queueId: 3 }), attendant)).toBe(true);
+    expect(isTicketVisibleTo(buildTicket({ queueId: 4, userId: 7, status: 'open' }), attendant)).toBe(true);
+  });
+
+  test("an attendant does not see other queues' tickets nor a colleague's ticket without a queue", () => {
+    expect(isTicketVisibleTo(buildTicket({ queueId: 4 }), attendant)).toBe(false);
+    expect(isTicketVisibleTo(buildTicket({ userId: 8, status: 'open' }), attendant)).toBe(false);
+  });
+});
+
+describe('belongsToList', () => {
+  test('the open tab lists only my tickets unless an admin shows all', () => {
+    const colleagues = buildTicket({ status: 'open', userId: 8 });
+
+    expect(belongsToList(colleagues, { ...all, status: 'open' }, admin)).toBe(false);
+    expect(belongsToList(colleagues, { ...all, status: 'open', showAll: true }, admin)).toBe(true);
+    expect(belongsToList(colleagues, { ...all, status: 'open', showAll: true }, attendant)).toBe(false);
+  });
+
+  test('a ticket belongs only to the tab of its status', () => {
+    const mine = buildTicket({ status: 'open', userId: 7 });
+
+    expect(belongsToList(mine, { ...all, status: 'open' }, attendant)).toBe(true);
+    expect(belongsToList(mine, { ...all, status: 'pending' }, attendant)).toBe(false);
+  });
+});
+
+describe('shouldAlert', () => {
+  const offScreen = { uuid: undefined, visible: true };
+
+  test('a customer message on my ticket alerts unless that ticket is on screen', () => {
+    const ticket = buildTicket({ status: 'open', userId: 7 });
+
+    expect(shouldAlert(buildMessage(), ticket, attendant, offScreen)).toBe(true);
+    expect(shouldAlert(buildMessage(), ticket, attendant, { uuid: ticket.uuid, visible: true })).toBe(false);
+    expect(shouldAlert(buildMessage(), ticket, attendant, { uuid: ticket.uuid, visible: false })).toBe(true);
+  });
+
+  test('my own replies never alert', () => {
+    const ticket = buildTicket({ status: 'open', userId: 7 });
+
+    expect(shouldAlert(buildMessage({ fromMe: true }), ticket, attendant, offScreen)).toBe(false);
+  });
+
+  test('a waiting ticket alerts admins and users who see every queue, not other attendants', () => {
+    const waiting = buildTicket({ status: 'pending' });
+
+    expect(shouldAlert(buildMessage(), waiting, admin, offScreen)).toBe(true);
+    expect(shouldAlert(buildMessage(), waiting, { ...attendant, allTicket: 'enable' }, offScreen)).toBe(true);
+    expect(shouldAlert(buildMessage(), waiting, attendant, offScreen)).toBe(false);
+  });
+});
