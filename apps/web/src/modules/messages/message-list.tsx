@@ -85,9 +85,12 @@ export function MessageList({ ticketId }: { ticketId: number }) {
         py: 1,
       }}
     >
-      {(query.isPending || query.isFetchingNextPage) && (
-        <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 1 }} />
-      )}
+      {/* Zero height: the spinner must not push the messages and spoil the kept scroll position. */}
+      <Box
+        sx={{ position: 'sticky', top: 0, height: 0, zIndex: 1, display: 'flex', justifyContent: 'center' }}
+      >
+        {(query.isPending || query.isFetchingNextPage) && <CircularProgress size={24} sx={{ mt: 1 }} />}
+      </Box>
       {query.error && !query.data && (
         <Alert
           severity="error"
