@@ -45,7 +45,7 @@ export async function createTenant(
 ) {
   const [plan] = await app.deps.db
     .insert(plans)
-    .values({ name: `Plan ${unique()}`, users: 10, isPublic: false, ...options.plan })
+    .values({ name: `Plan ${unique()}`, users: 10, connections: 10, isPublic: false, ...options.plan })
     .returning();
   if (!plan) throw new Error('plan not created');
   const [company] = await app.deps.db

@@ -130,17 +130,24 @@ export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
   requireGate(ctx.actor, 'connections:manage');
   const current = await findConnection(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
-  await ctx.db.transaction(async (tx) => {
+  const promoted = await ctx.db.transaction(async (tx) => {
     await tx.delete(connections).where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)));
-    if (current.isDefault) {
-      const [next] = await tx
-        .select({ id: connections.id })
-        .from(connections)
-        .where(eq(connections.companyId, ctx.companyId))
-        .orderBy(connections.id)
-        .limit(1);
-      if (next) await tx.update(connections).set({ isDefault: true }).where(eq(connections.id, next.id));
-    }
+    if (!current.isDefault) return undefined;
+    // The company keeps a default connection while it has any.
+    const [next] = await tx
+      .select({ id: connections.id })
+      .from(connections)
+      .where(eq(connections.companyId, ctx.companyId))
+      .orderBy(connections.id)
+      .limit(1);
+    if (!next) return undefined;
+    const [row] = await tx
+      .update(connections)
+      .set({ isDefault: true })
+      .where(eq(connections.id, next.id))
+      .returning();
+    return row;
   });
   ctx.realtime.toCompany(ctx.companyId, events.whatsapp(ctx.companyId), { action: 'delete', whatsappId: id });
+  if (promoted) publish(ctx, toConnection(promoted));
 }
