@@ -58,6 +58,7 @@ export const listTicketsQuery = z.object({
   withUnreadMessages: queryBoolean.optional(),
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
+/** `count` stops at 1000: a tab shows "999+" beyond it. */
 export const listTicketsResponse = z.object({
   tickets: z.array(ticketSchema),
   hasMore: z.boolean(),

@@ -12,7 +12,7 @@ const MESSAGES_PAGE = 20;
 
 /** A page of a conversation, oldest first; reading the newest page marks the ticket read. */
 export async function listMessages(ctx: Ctx, ticketId: number, pageNumber: number) {
-  const ticket = await showTicket(ctx, { id: ticketId });
+  const ticket = await showTicket(ctx, ticketId);
   const rows = await ctx.db
     .select()
     .from(messages)

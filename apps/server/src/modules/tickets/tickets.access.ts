@@ -22,13 +22,18 @@ export function canSeeTicket(
   return ticket.queueId === null ? ticket.userId === null : actorQueueIds.has(ticket.queueId);
 }
 
-export async function findVisibleTicket(db: Db | Tx, actor: RequestActor, ticketId: number) {
+/** A ticket of the caller's company by id or uuid, if the caller may see it. */
+export async function findVisibleTicket(db: Db | Tx, actor: RequestActor, key: number | { uuid: string }) {
+  const byKey = typeof key === 'number' ? eq(tickets.id, key) : eq(tickets.uuid, key.uuid);
   const [ticket] = await db
     .select()
     .from(tickets)
-    .where(and(eq(tickets.companyId, actor.companyId), eq(tickets.id, ticketId)));
+    .where(and(eq(tickets.companyId, actor.companyId), byKey));
   if (!ticket) return undefined;
-  return canSeeTicket(actor, ticket, await queueIdsOfUser(db, actor.userId)) ? ticket : undefined;
+  // Queues decide only for someone who sees neither every queue nor their own ticket.
+  const needsQueues = !can(actor, 'tickets:seeAllQueues') && ticket.userId !== actor.userId;
+  const queueIds = needsQueues ? await queueIdsOfUser(db, actor.userId) : new Set<number>();
+  return canSeeTicket(actor, ticket, queueIds) ? ticket : undefined;
 }
 
 /** The same rule as `canSeeTicket`, as SQL for lists. */

@@ -26,7 +26,7 @@ export const ticketsRoutes =
     );
 
     app.get('/tickets/:id', { schema: { params: idParam, response: { 200: ticketSchema } } }, (request) =>
-      showTicket(contextOf(deps, request), { id: request.params.id }),
+      showTicket(contextOf(deps, request), request.params.id),
     );
 
     app.put(

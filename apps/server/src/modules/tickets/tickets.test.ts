@@ -97,6 +97,19 @@ describe('who sees which tickets', () => {
     expect(all.body.count).toBe(2);
   });
 
+  test('lists page by page, forty at a time', async () => {
+    const tenant = await createTenant(app);
+    for (let i = 0; i < 41; i++) await createTicket(app, tenant.companyId);
+
+    const first = await call(app, 'GET', '/tickets?status=pending&pageNumber=1', { token: tenant.admin.token });
+    const second = await call(app, 'GET', '/tickets?status=pending&pageNumber=2', { token: tenant.admin.token });
+
+    expect(first.body).toMatchObject({ hasMore: true, count: 41 });
+    expect(first.body.tickets).toHaveLength(40);
+    expect(second.body).toMatchObject({ hasMore: false, count: 41 });
+    expect(second.body.tickets).toHaveLength(1);
+  });
+
   test('a malformed filter is a validation error, not a crash', async () => {
     const tenant = await createTenant(app);
 
