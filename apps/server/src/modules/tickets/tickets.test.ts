@@ -101,8 +101,12 @@ describe('who sees which tickets', () => {
     const tenant = await createTenant(app);
     for (let i = 0; i < 41; i++) await createTicket(app, tenant.companyId);
 
-    const first = await call(app, 'GET', '/tickets?status=pending&pageNumber=1', { token: tenant.admin.token });
-    const second = await call(app, 'GET', '/tickets?status=pending&pageNumber=2', { token: tenant.admin.token });
+    const first = await call(app, 'GET', '/tickets?status=pending&pageNumber=1', {
+      token: tenant.admin.token,
+    });
+    const second = await call(app, 'GET', '/tickets?status=pending&pageNumber=2', {
+      token: tenant.admin.token,
+    });
 
     expect(first.body).toMatchObject({ hasMore: true, count: 41 });
     expect(first.body.tickets).toHaveLength(40);
