@@ -18,7 +18,24 @@ const agent = alias(users, 'agent');
 
 /** The list row: the ticket with what the list shows of its contact, queue, agent and connection. */
 const ticketRow = {
-  ticket: tickets,
+  // Only what the list shows: a ticket row has forty columns, most of them bot state.
+  ticket: {
+    id: tickets.id,
+    uuid: tickets.uuid,
+    status: tickets.status,
+    channel: tickets.channel,
+    contactId: tickets.contactId,
+    lastMessage: tickets.lastMessage,
+    lastMessageAt: tickets.lastMessageAt,
+    updatedAt: tickets.updatedAt,
+    unreadMessages: tickets.unreadMessages,
+    queueId: tickets.queueId,
+    userId: tickets.userId,
+    connectionId: tickets.connectionId,
+    isGroup: tickets.isGroup,
+    isBot: tickets.isBot,
+    useIntegration: tickets.useIntegration,
+  },
   contact: {
     id: contacts.id,
     name: contacts.name,
