@@ -1,18 +1,15 @@
 import type { Connection } from '@balcao/shared';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { hideBelow } from '../../shared/ui/responsive';
+import { TableBodyContent } from '../../shared/ui/table-body-content';
 import { type ConnectionActions, ConnectionRow } from './connection-row';
 
 interface Props extends ConnectionActions {
@@ -26,51 +23,6 @@ interface Props extends ConnectionActions {
 export function ConnectionsTable({ connections, isLoading, error, canManage, onRetry, ...actions }: Props) {
   const { t } = useTranslation();
   const columns = canManage ? 6 : 5;
-
-  const fullRow = (content: ReactNode) => (
-    <TableRow>
-      <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
-        {content}
-      </TableCell>
-    </TableRow>
-  );
-
-  let body: ReactNode;
-  if (isLoading) {
-    body = Array.from({ length: 3 }, (_v, i) => (
-      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-      <TableRow key={i}>
-        <TableCell colSpan={columns}>
-          <Skeleton height={36} />
-        </TableCell>
-      </TableRow>
-    ));
-  } else if (error && !connections) {
-    body = fullRow(
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('common.actions.retry')}
-          </Button>
-        }
-      >
-        {t('connections.list.loadError')} {errorMessage(error)}
-      </Alert>,
-    );
-  } else if (!connections?.length) {
-    body = fullRow(
-      <EmptyState
-        icon={<SyncAltIcon />}
-        title={t('connections.list.emptyTitle')}
-        description={canManage ? t('connections.list.emptyText') : t('connections.list.emptyTextViewer')}
-      />,
-    );
-  } else {
-    body = connections.map((connection) => (
-      <ConnectionRow key={connection.id} connection={connection} canManage={canManage} {...actions} />
-    ));
-  }
 
   return (
     <Table stickyHeader size="small" aria-busy={isLoading}>
@@ -86,7 +38,29 @@ export function ConnectionsTable({ connections, isLoading, error, canManage, onR
           {canManage && <TableCell align="right">{t('connections.list.actions')}</TableCell>}
         </TableRow>
       </TableHead>
-      <TableBody>{body}</TableBody>
+      <TableBody>
+        <TableBodyContent
+          columns={columns}
+          isLoading={isLoading}
+          skeletonRows={3}
+          loadError={error ? `${t('connections.list.loadError')} ${errorMessage(error)}` : undefined}
+          onRetry={onRetry}
+          hasRows={Boolean(connections?.length)}
+          empty={
+            <EmptyState
+              icon={<SyncAltIcon />}
+              title={t('connections.list.emptyTitle')}
+              description={
+                canManage ? t('connections.list.emptyText') : t('connections.list.emptyTextViewer')
+              }
+            />
+          }
+        >
+          {connections?.map((connection) => (
+            <ConnectionRow key={connection.id} connection={connection} canManage={canManage} {...actions} />
+          ))}
+        </TableBodyContent>
+      </TableBody>
     </Table>
   );
 }
