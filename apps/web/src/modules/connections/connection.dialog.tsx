@@ -1,9 +1,7 @@
 import { type Channel, type Connection, type SaveConnectionBody, saveConnectionBody } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -18,6 +16,7 @@ import type { z } from 'zod';
 import { showServerError } from '../../shared/forms/form-errors';
 import { SwitchInput, TextInput } from '../../shared/forms/form-fields';
 import { toast } from '../../shared/toast/toast.store';
+import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
 import { useCreateConnection, useUpdateConnection } from './connections.api';
 
 interface Props {
@@ -131,12 +130,7 @@ export function ConnectionDialog({ connection, channel, onClose }: Props) {
             />
           </Box>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-            {t('common.actions.save')}
-          </Button>
-        </DialogActions>
+        <SaveDialogActions onCancel={onClose} saving={formState.isSubmitting} />
       </Box>
     </Dialog>
   );

@@ -1,9 +1,7 @@
 import { can, type User } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
@@ -19,6 +17,7 @@ import { updateSessionUser } from '../../shared/session/session.store';
 import { useSessionUser } from '../../shared/session/session-user';
 import { setThemeMode } from '../../shared/theme/theme-mode';
 import { toast } from '../../shared/toast/toast.store';
+import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
 import { UserAccessFields } from './user-access-fields';
 import { UserAvatarField } from './user-avatar-field';
 import {
@@ -154,12 +153,7 @@ export function UserDialog({ user, onClose }: Props) {
           <Divider />
           <UserPreferenceFields control={control} />
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-            {t('common.actions.save')}
-          </Button>
-        </DialogActions>
+        <SaveDialogActions onCancel={onClose} saving={formState.isSubmitting} />
       </Box>
     </Dialog>
   );
