@@ -6,13 +6,13 @@ import {
   webchatSendBody,
   webchatStartBody,
 } from '@balcao/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, type SQL } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { messages, webchatVisitors } from '../../db/schema/index.js';
 import { receive } from '../../inbox/receive.js';
 import { findConnectionByToken } from '../../modules/connections/connections.queries.js';
-import { setAck } from '../../modules/messages/messages.delivery.js';
+import { raiseAcks } from '../../modules/messages/messages.delivery.js';
 import type { AppDeps } from '../../platform/context.js';
 import type { ChannelAdapter } from '../channel.js';
 import {
@@ -132,18 +132,14 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       guarded(async () => {
         const visitor: VisitorRow | undefined = socket.data.visitor;
         if (!visitor) return;
-        const unread = await deps.db
-          .select({ id: messages.id })
-          .from(messages)
-          .where(
-            and(
-              eq(messages.contactId, visitor.contactId),
-              eq(messages.connectionId, connection.id),
-              eq(messages.fromMe, true),
-              inArray(messages.ack, [1, 2]),
-            ),
-          );
-        for (const { id } of unread) await setAck(deps, id, 3);
+        // Only what reached the visitor (1 sent, 2 delivered) can be read; pending and failed stay as they are.
+        const shown = and(
+          eq(messages.contactId, visitor.contactId),
+          eq(messages.connectionId, connection.id),
+          eq(messages.fromMe, true),
+          gte(messages.ack, 1),
+        );
+        await raiseAcks(deps, shown as SQL, 3);
       }),
     );
   });

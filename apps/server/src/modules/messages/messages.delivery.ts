@@ -1,5 +1,5 @@
 import type { Ticket } from '@balcao/shared';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { connections, contacts, messages, tickets } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { publishMessage } from '../tickets/tickets.events.js';
@@ -35,7 +35,17 @@ export async function setAck(
     .set({ ack: sql`greatest(${messages.ack}, ${ack})`, ...extra, updatedAt: new Date() })
     .where(and(eq(messages.id, messageId), lt(messages.ack, ack)))
     .returning();
-  if (updated) await publishMessageUpdate(deps, updated);
+  if (updated) await publishMessageUpdates(deps, [updated]);
+}
+
+/** Raises every message matching `where` to `ack` in one statement (a visitor reading a whole conversation). */
+export async function raiseAcks(deps: AppDeps, where: SQL, ack: number) {
+  const updated = await deps.db
+    .update(messages)
+    .set({ ack, updatedAt: new Date() })
+    .where(and(where, lt(messages.ack, ack), gte(messages.ack, 0)))
+    .returning();
+  await publishMessageUpdates(deps, updated);
 }
 
 export async function markFailed(deps: AppDeps, messageId: number, reason: string) {
@@ -44,17 +54,20 @@ export async function markFailed(deps: AppDeps, messageId: number, reason: strin
     .set({ ack: -1, failedReason: reason.slice(0, 500), updatedAt: new Date() })
     .where(and(eq(messages.id, messageId), eq(messages.ack, 0)))
     .returning();
-  if (updated) await publishMessageUpdate(deps, updated);
+  if (updated) await publishMessageUpdates(deps, [updated]);
 }
 
-async function publishMessageUpdate(deps: AppDeps, row: typeof messages.$inferSelect) {
-  const ticket = (await loadTicket(
-    deps.db,
-    deps.links,
-    row.companyId,
-    eq(tickets.id, row.ticketId),
-  )) as Ticket;
-  publishMessage(deps, row.companyId, 'update', toMessage(row, deps.links), ticket);
+/** One ticket load per ticket, however many of its messages changed. */
+async function publishMessageUpdates(deps: AppDeps, rows: (typeof messages.$inferSelect)[]) {
+  const loaded = new Map<number, Ticket>();
+  for (const row of rows) {
+    let ticket = loaded.get(row.ticketId);
+    if (!ticket) {
+      ticket = (await loadTicket(deps.db, deps.links, row.companyId, eq(tickets.id, row.ticketId))) as Ticket;
+      loaded.set(row.ticketId, ticket);
+    }
+    publishMessage(deps, row.companyId, 'update', toMessage(row, deps.links), ticket);
+  }
 }
 
 export async function registerDeliveryJobs(deps: AppDeps) {
