@@ -1,5 +1,5 @@
 import type { Ticket } from '@balcao/shared';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -7,6 +7,7 @@ import {
   contacts,
   queues,
   tags,
+  ticketCycles,
   tickets,
   ticketTags,
   userQueues,
@@ -121,4 +122,48 @@ export async function queueIdsOfUser(db: Db | Tx, userId: number): Promise<Set<n
     .from(userQueues)
     .where(eq(userQueues.userId, userId));
   return new Set(rows.map((r) => r.queueId));
+}
+
+/** The list's denormalised last message, and for an agent's reply the reply times of the ticket and its cycle. */
+export async function recordOutboundOnTicket(
+  tx: Tx,
+  companyId: number,
+  ticketId: number,
+  reply: { body: string; at: Date; isAgentReply: boolean },
+) {
+  await tx
+    .update(tickets)
+    .set({
+      lastMessage: reply.body,
+      lastMessageAt: reply.at,
+      lastMessageFromMe: true,
+      updatedAt: reply.at,
+      ...(reply.isAgentReply
+        ? {
+            lastAgentMessageAt: reply.at,
+            waitingSince: null,
+            firstReplyAt: sql`coalesce(${tickets.firstReplyAt}, now())`,
+          }
+        : {}),
+    })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  if (!reply.isAgentReply) return;
+  await tx
+    .update(ticketCycles)
+    .set({ firstReplyAt: reply.at })
+    .where(
+      and(
+        eq(ticketCycles.companyId, companyId),
+        eq(ticketCycles.ticketId, ticketId),
+        isNull(ticketCycles.closedAt),
+        isNull(ticketCycles.firstReplyAt),
+      ),
+    );
+}
+
+export async function markTicketRead(db: Db | Tx, companyId: number, ticketId: number) {
+  await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 }
