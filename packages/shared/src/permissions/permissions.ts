@@ -29,6 +29,8 @@ export const gates = {
   'tickets:seeAllQueues': (a: Actor) => isAdmin(a) || a.allTicket === 'enable',
   'tickets:groups': (a: Actor) => isAdmin(a) || a.allowGroup,
   'tickets:closeAll': isAdmin,
+  /** Others move (transfer, return) only the tickets they hold and waiting ones they see. */
+  'tickets:transferAny': isAdmin,
   'ticket-options:deleteTicket': isAdmin,
   'contacts-page:deleteContact': isAdmin,
   'quick-messages:manageAll': isManager,
