@@ -122,3 +122,36 @@ export function findStrandedOutbound(db: Db, jobNames: string[], olderThan: Date
     .orderBy(asc(messages.createdAt))
     .limit(limit);
 }
+
+/** The stored copy of an inbound message the provider delivers again. */
+export async function findByExternalId(
+  db: Db | Tx,
+  companyId: number,
+  connectionId: number,
+  externalId: string,
+) {
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.connectionId, connectionId),
+        eq(messages.externalId, externalId),
+      ),
+    );
+  return message;
+}
+
+/** Stores an inbound message unless its external id is already stored for the connection. */
+export async function insertInbound(tx: Tx, values: typeof messages.$inferInsert) {
+  const [message] = await tx
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({
+      target: [messages.connectionId, messages.externalId],
+      where: sql`${messages.externalId} is not null`,
+    })
+    .returning();
+  return message;
+}
