@@ -64,6 +64,7 @@ type TicketJoinRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execut
 export async function presentTickets(
   db: Db | Tx,
   links: MediaLinks,
+  companyId: number,
   rows: TicketJoinRow[],
 ): Promise<Ticket[]> {
   const ids = rows.map((r) => r.ticket.id);
@@ -71,7 +72,7 @@ export async function presentTickets(
     ? await db
         .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
         .from(ticketTags)
-        .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+        .innerJoin(tags, and(eq(tags.companyId, companyId), eq(tags.id, ticketTags.tagId)))
         .where(inArray(ticketTags.ticketId, ids))
         .orderBy(asc(tags.name))
     : [];
@@ -112,7 +113,7 @@ export async function loadTicket(
   where: SQL,
 ): Promise<Ticket | undefined> {
   const rows = await selectTickets(db).where(and(eq(tickets.companyId, companyId), where));
-  const [ticket] = await presentTickets(db, links, rows);
+  const [ticket] = await presentTickets(db, links, companyId, rows);
   return ticket;
 }
 

@@ -1,141 +1,79 @@
-import type { TicketHolder } from '@balcao/shared';
-import { and, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { can, type UpdateTicketBody } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors.js';
+import { tickets } from '../../db/schema/index.js';
+import type { Ctx } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { readSetting } from '../settings/settings.queries.js';
+import { findVisibleTicket } from './tickets.access.js';
+import { planTicketChange, type TicketChange } from './tickets.rules.js';
 import {
-  contacts,
-  contactTags,
-  queues,
-  ticketCycles,
-  tickets,
-  userQueues,
-  users,
-} from '../../db/schema/index.js';
-import type { MediaLinks } from '../../platform/storage/media-links.js';
-import { loadTicket } from './tickets.queries.js';
-import type { TicketAction } from './tickets.rules.js';
+  applyTicketChange,
+  contactHasTag,
+  findTicketHolder,
+  findTransferTarget,
+  otherActiveTicket,
+  queueExists,
+} from './tickets.transitions.queries.js';
 
-type TicketRow = typeof tickets.$inferSelect;
-interface PlannedChange {
-  action: TicketAction;
-  status: string;
-  userId: number | null;
-  queueId?: number | null;
-}
+type PlannedChange = Exclude<TicketChange, { action: 'none' | 'taken' }>;
+
+/** A change re-planned this many times, the ticket changing under it each time, answers already-taken. */
+const MAX_ATTEMPTS = 3;
 
 /**
- * Applies a planned change only if the ticket is still as it was read (status, holder and queue):
- * of two attendants accepting the same ticket, one updates a row and the other none. Answers
- * whether the row was updated; its cycle follows in the same transaction.
+ * Accept, reopen, close, return and transfer (spec 000 §4). The change is planned from the ticket as
+ * read and applied only if it is still so. When it changed meanwhile, an accept or reopen that lost
+ * to someone now holding the ticket answers who; other changes are planned again from the ticket as it is.
  */
-export async function applyTicketChange(
-  tx: Tx,
-  companyId: number,
-  current: TicketRow,
-  change: PlannedChange,
-  now: Date,
-): Promise<boolean> {
-  const opens = change.action === 'accept' || change.action === 'reopen';
-  const updated = await tx
-    .update(tickets)
-    .set({
-      status: change.status,
-      userId: change.userId,
-      ...(change.queueId !== undefined ? { queueId: change.queueId } : {}),
-      ...(opens ? { acceptedAt: now, unreadMessages: 0 } : {}),
-      ...(change.action === 'close' ? { closedAt: now, unreadMessages: 0 } : {}),
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.id, current.id),
-        eq(tickets.status, current.status),
-        sql`${tickets.userId} is not distinct from ${current.userId}`,
-        sql`${tickets.queueId} is not distinct from ${current.queueId}`,
-      ),
-    )
-    .returning({ id: tickets.id });
-  if (updated.length === 0) return false;
+export async function changeTicket(ctx: Ctx, id: number, body: UpdateTicketBody) {
+  const mover = { userId: ctx.actor.userId, movesAny: can(ctx.actor, 'tickets:transferAny') };
+  for (let attempt = 1; ; attempt++) {
+    const current = await findVisibleTicket(ctx.db, ctx.actor, id);
+    if (!current) throw new AppError('ERR_NO_TICKET_FOUND');
+    const change = planTicketChange(current, body, mover);
+    if (change.action === 'none') return { current, change };
+    if (change.action === 'taken' || attempt > MAX_ATTEMPTS) throw await alreadyTaken(ctx, id);
+    await checkChange(ctx, current, change);
 
-  const openCycle = and(
-    eq(ticketCycles.companyId, companyId),
-    eq(ticketCycles.ticketId, current.id),
-    isNull(ticketCycles.closedAt),
-  );
-  if (change.action === 'accept') {
-    await tx
-      .update(ticketCycles)
-      .set({ acceptedAt: sql`coalesce(${ticketCycles.acceptedAt}, now())`, userId: change.userId })
-      .where(openCycle);
-  } else if (change.action === 'close') {
-    await tx.update(ticketCycles).set({ closedAt: now, userId: change.userId }).where(openCycle);
-  } else if (change.action === 'reopen') {
-    await tx.insert(ticketCycles).values({
-      companyId,
-      ticketId: current.id,
-      connectionId: current.connectionId,
-      queueId: change.queueId ?? current.queueId,
-      userId: change.userId,
-      queuedAt: now,
-      acceptedAt: now,
-    });
+    const now = new Date();
+    let applied: boolean;
+    try {
+      applied = await ctx.db.transaction((tx) => applyTicketChange(tx, ctx.companyId, current, change, now));
+    } catch (error) {
+      if (!isUniqueViolation(error, 'tickets_company_contact_connection_active_key')) throw error;
+      const other = await findTicketHolder(ctx.db, ctx.links, ctx.companyId, otherActiveTicket(current));
+      throw new AppError('ERR_OTHER_OPEN_TICKET', 'The contact has another active ticket', undefined, other);
+    }
+    if (applied) return { current, change };
+    if (change.action === 'accept' || change.action === 'reopen') {
+      const taken = await alreadyTaken(ctx, id);
+      if (taken.details?.userId != null) throw taken;
+    }
   }
-  return true;
 }
 
-/** Who holds the ticket matching `where` (company-scoped), as the already-open dialog names them. */
-export async function findTicketHolder(
-  db: Db | Tx,
-  links: MediaLinks,
-  companyId: number,
-  where: SQL,
-): Promise<TicketHolder | undefined> {
-  const ticket = await loadTicket(db, links, companyId, where);
-  if (!ticket) return undefined;
-  return {
-    ticketId: ticket.id,
-    uuid: ticket.uuid,
-    userId: ticket.user?.id ?? null,
-    userName: ticket.user?.name ?? null,
-    queueId: ticket.queue?.id ?? null,
-    queueName: ticket.queue?.name ?? null,
-  };
+/** The ticket's new queue and user must be the company's, and the user must serve that queue. */
+async function checkChange(ctx: Ctx, current: { contactId: number }, change: PlannedChange) {
+  if (change.queueId && !(await queueExists(ctx.db, ctx.companyId, change.queueId)))
+    throw new AppError('ERR_VALIDATION', 'Unknown queue', { queueId: 'invalidValue' });
+  if (change.action === 'transfer' && change.userId !== null && change.queueId) {
+    const target = await findTransferTarget(ctx.db, ctx.companyId, change.userId, change.queueId);
+    if (!target) throw new AppError('ERR_NO_USER_FOUND');
+    // Admins answer every queue (they see all of them); others only the queues they serve.
+    if (target.profile !== 'admin' && !target.servesQueue)
+      throw new AppError('ERR_VALIDATION', 'The user does not serve this queue', { userId: 'invalidValue' });
+  }
+  if (
+    change.action === 'close' &&
+    (await readSetting(ctx.db, ctx.companyId, 'requiredTag')) === 'enabled' &&
+    !(await contactHasTag(ctx.db, ctx.companyId, current.contactId))
+  )
+    throw new AppError('ERR_TAG_REQUIRED');
 }
 
-/** The contact's other active ticket on the same connection. */
-export const otherActiveTicket = (current: TicketRow): SQL =>
-  and(
-    eq(tickets.contactId, current.contactId),
-    current.connectionId === null
-      ? isNull(tickets.connectionId)
-      : eq(tickets.connectionId, current.connectionId),
-    ne(tickets.status, 'closed'),
-    ne(tickets.id, current.id),
-  ) as SQL;
-
-export async function queueExists(db: Db | Tx, companyId: number, queueId: number): Promise<boolean> {
-  const [queue] = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
-  return queue !== undefined;
-}
-
-/** A user of the company a ticket may be given to, and whether they serve the queue. */
-export async function findTransferTarget(db: Db | Tx, companyId: number, userId: number, queueId: number) {
-  const [target] = await db
-    .select({ profile: users.profile, servesQueue: sql<boolean>`${userQueues.queueId} is not null` })
-    .from(users)
-    .leftJoin(userQueues, and(eq(userQueues.userId, users.id), eq(userQueues.queueId, queueId)))
-    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
-  return target;
-}
-
-export async function contactHasTag(db: Db | Tx, companyId: number, contactId: number): Promise<boolean> {
-  const [tagged] = await db
-    .select({ value: count() })
-    .from(contactTags)
-    .innerJoin(contacts, eq(contacts.id, contactTags.contactId))
-    .where(and(eq(contacts.companyId, companyId), eq(contactTags.contactId, contactId)));
-  return (tagged?.value ?? 0) > 0;
+/** The already-taken answer, naming who holds the ticket now. */
+async function alreadyTaken(ctx: Ctx, id: number) {
+  const holder = await findTicketHolder(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, id));
+  return new AppError('ERROR_TICKET_OPEN', 'The ticket was taken meanwhile', undefined, holder);
 }
