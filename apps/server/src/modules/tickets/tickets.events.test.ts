@@ -83,9 +83,7 @@ test('each person receives the events of exactly the tickets they could open ove
   }
   expect(ticketIdsOf(ana.live.tickets)).toEqual(new Set([inA.id]));
   expect(ticketIdsOf(bia.live.tickets)).toEqual(new Set([inB.id]));
-  expect(ana.live.tickets.map((e) => e.action)).toEqual(
-    expect.arrayContaining(['update', 'updateUnread']),
-  );
+  expect(ana.live.tickets.map((e) => e.action)).toEqual(expect.arrayContaining(['update', 'updateUnread']));
 });
 
 test('a transfer to another queue removes the ticket from the old audience, without its new content', async () => {
@@ -127,7 +125,7 @@ test('an inbound message tells the ticket’s audience about the ticket', async 
 
   const received = await receive(app.deps, {
     companyId: tenant.companyId,
-    connectionId: ticket.connectionId,
+    connectionId: ticket.connectionId as number,
     channel: 'webchat',
     identity: { kind: 'webchat', value: `visitor-${ticket.id}` },
     contact: { name: 'Visitante' },

@@ -36,7 +36,13 @@ test('user events carry private fields to admins and the user, the public shape 
   expect(byColleague).toEqual([
     {
       action: 'update',
-      user: { id: renamed.id, name: 'Novo Nome', online: true, color: expect.any(String), profileImage: null },
+      user: {
+        id: renamed.id,
+        name: 'Novo Nome',
+        online: true,
+        color: expect.any(String),
+        profileImage: null,
+      },
     },
   ]);
 });
@@ -52,6 +58,8 @@ test('presence events reach attendants without private fields', async () => {
   await live.connect({ token: arriving.token });
   await settle();
 
-  expect(seen).toEqual([{ action: 'update', user: expect.objectContaining({ id: arriving.id, online: true }) }]);
+  expect(seen).toEqual([
+    { action: 'update', user: expect.objectContaining({ id: arriving.id, online: true }) },
+  ]);
   expect(seen[0]?.user).not.toHaveProperty('email');
 });
