@@ -105,7 +105,6 @@ export const publicUserSchema = userSchema.pick({
   color: true,
   profileImage: true,
 });
-export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** A user event as those who manage users (and the user themselves) receive it. */
 export const userEvent = z.discriminatedUnion('action', [

@@ -63,3 +63,19 @@ test('presence events reach attendants without private fields', async () => {
   ]);
   expect(seen[0]?.user).not.toHaveProperty('email');
 });
+
+test('an admin made an attendant stops receiving private fields on their live socket at once', async () => {
+  const tenant = await createTenant(app);
+  const demoted = await createUser(app, tenant.companyId, { profile: 'admin' });
+  const other = await createUser(app, tenant.companyId);
+  const seen = collect<Received>(await live.connect({ token: demoted.token }), events.user(tenant.companyId));
+
+  await call(app, 'PUT', `/users/${demoted.id}`, { token: tenant.admin.token, body: { profile: 'user' } });
+  await settle();
+  seen.length = 0;
+  await call(app, 'PUT', `/users/${other.id}`, { token: tenant.admin.token, body: { name: 'Outra Pessoa' } });
+  await settle();
+
+  expect(seen).toEqual([{ action: 'update', user: expect.objectContaining({ name: 'Outra Pessoa' }) }]);
+  expect(seen[0]?.user).not.toHaveProperty('email');
+});

@@ -8,7 +8,7 @@ import { markOnline } from './users.presence.js';
  * Heartbeats closer together than this are ignored: the web app sends one every 5 minutes and the
  * sweep waits 6, so one a minute keeps anyone online while a flood costs no query.
  */
-export const HEARTBEAT_MIN_INTERVAL_MS = 60_000;
+const HEARTBEAT_MIN_INTERVAL_MS = 60_000;
 
 /** The web app sends `userStatus` every 5 minutes; connecting counts as one too. */
 export const trackPresence =

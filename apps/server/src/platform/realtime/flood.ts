@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io';
  * A socket lives in one process, so counting in that process is exact.
  */
 export const FLOOD_MAX_EVENTS = 60;
-export const FLOOD_WINDOW_MS = 10_000;
+const FLOOD_WINDOW_MS = 10_000;
 
 export function disconnectOnFlood(socket: Socket) {
   const allowed = allowance(FLOOD_MAX_EVENTS, FLOOD_WINDOW_MS);
