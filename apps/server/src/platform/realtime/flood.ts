@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@balcao/shared';
 import type { Socket } from 'socket.io';
 
 /**
@@ -11,8 +12,10 @@ const FLOOD_WINDOW_MS = 10_000;
 export function disconnectOnFlood(socket: Socket) {
   const allowed = allowance(FLOOD_MAX_EVENTS, FLOOD_WINDOW_MS);
   socket.use((_packet, next) => {
-    if (allowed()) next();
-    else socket.disconnect(true);
+    if (allowed()) return next();
+    const code: ErrorCode = 'ERR_TOO_MANY_ATTEMPTS';
+    socket.emit('error', code);
+    socket.disconnect(true);
   });
 }
 

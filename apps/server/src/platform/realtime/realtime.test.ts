@@ -45,11 +45,13 @@ test('a token in the query string is refused: only the handshake’s auth counts
 test('a socket that keeps flooding is disconnected', async () => {
   const tenant = await createTenant(app);
   const socket = await connect(tenant.admin.token);
+  const errors = collect(socket, 'error');
 
   for (let i = 0; i <= FLOOD_MAX_EVENTS; i++) socket.emit('userStatus');
   await new Promise((resolve) => setTimeout(resolve, 300));
 
   expect(socket.connected).toBe(false);
+  expect(errors).toEqual(['ERR_TOO_MANY_ATTEMPTS']);
 });
 
 test('a login elsewhere tells the user’s open sockets', async () => {
