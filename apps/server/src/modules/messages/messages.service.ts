@@ -1,7 +1,8 @@
-import { events, type Message } from '@balcao/shared';
+import type { Message } from '@balcao/shared';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
+import { publishTicketRead } from '../tickets/tickets.events.js';
 import { markTicketRead } from '../tickets/tickets.queries.js';
 import { showTicket } from '../tickets/tickets.service.js';
 import { storeOutbound } from './messages.outbox.js';
@@ -22,7 +23,7 @@ export async function listMessages(ctx: Ctx, ticketId: number, pageNumber: numbe
   if (pageNumber === 1 && ticket.unreadMessages > 0) {
     await markTicketRead(ctx.db, ctx.companyId, ticketId);
     ticket.unreadMessages = 0;
-    ctx.realtime.toCompany(ctx.companyId, events.ticket(ctx.companyId), { action: 'updateUnread', ticketId });
+    publishTicketRead(ctx, ctx.companyId, ticket);
   }
   return { messages: page.map((row) => toMessage(row, ctx.links)), hasMore, ticket };
 }

@@ -117,11 +117,12 @@ export async function loadTicket(
   return ticket;
 }
 
-export async function queueIdsOfUser(db: Db | Tx, userId: number): Promise<Set<number>> {
+export async function queueIdsOfUser(db: Db | Tx, companyId: number, userId: number): Promise<Set<number>> {
   const rows = await db
     .select({ queueId: userQueues.queueId })
     .from(userQueues)
-    .where(eq(userQueues.userId, userId));
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(and(eq(queues.companyId, companyId), eq(userQueues.userId, userId)));
   return new Set(rows.map((r) => r.queueId));
 }
 

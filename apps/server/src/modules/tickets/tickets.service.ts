@@ -19,7 +19,9 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
   // The open tab is "mine" unless an admin asks to see everyone's (spec 000 §2, §6).
   if (query.status === 'open' && !showAll) filters.push(eq(tickets.userId, ctx.actor.userId));
   else if (!showAll)
-    filters.push(visibleTicketsFilter(ctx.actor, await queueIdsOfUser(ctx.db, ctx.actor.userId)));
+    filters.push(
+      visibleTicketsFilter(ctx.actor, await queueIdsOfUser(ctx.db, ctx.companyId, ctx.actor.userId)),
+    );
   if (query.queueIds?.length) {
     const ids = query.queueIds.filter((id) => id > 0);
     filters.push(
@@ -70,6 +72,6 @@ export async function updateTicket(ctx: Ctx, id: number, body: UpdateTicketBody)
 
   if (change.action === 'close' && body.sendFarewellMessage !== false) await sendFarewell(ctx, current);
   const ticket = (await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, id))) as Ticket;
-  publishTicket(ctx, ctx.companyId, ticket, current.status);
+  publishTicket(ctx, ctx.companyId, ticket, current);
   return ticket;
 }

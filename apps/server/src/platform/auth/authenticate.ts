@@ -13,6 +13,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: RequestActor;
+    /** The sign-in the access token belongs to (tokens issued before sessions were named have none). */
+    sessionId: string | undefined;
   }
 }
 
@@ -35,6 +37,7 @@ export function registerAuthentication(
   deps: { tokens: TokenSigner; actors: ActorLoader },
 ) {
   app.decorateRequest('actor', undefined as unknown as RequestActor);
+  app.decorateRequest('sessionId', undefined);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public || !request.routeOptions.url) return;
@@ -47,5 +50,6 @@ export function registerAuthentication(
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED');
     }
     request.actor = actor;
+    request.sessionId = claims.sessionId;
   });
 }
