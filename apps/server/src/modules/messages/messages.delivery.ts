@@ -24,6 +24,8 @@ import {
 export async function deliverMessage(deps: AppDeps, { companyId, messageId }: DeliveryJob): Promise<void> {
   const row = await findDelivery(deps.db, companyId, messageId);
   if (row?.message.ack !== 0) return;
+  // With its connection or contact deleted the message can never leave; failing it also ends the sweep's retries.
+  if (!row.connection || !row.contact) return markFailed(deps, companyId, messageId, 'ERR_SENDING_WAPP_MSG');
   const adapter = deps.channels.get(row.connection.channel);
   if (!adapter) throw new Error(`No adapter for channel ${row.connection.channel}`);
 
@@ -43,8 +45,8 @@ export async function setAck(
 }
 
 /** Raises every message matching `where` to `ack` in one statement (a visitor reading a whole conversation). */
-export async function raiseAcks(deps: AppDeps, where: SQL, ack: number) {
-  await publishMessageUpdates(deps, await raiseAcksWhere(deps.db, where, ack));
+export async function raiseAcks(deps: AppDeps, companyId: number, where: SQL, ack: number) {
+  await publishMessageUpdates(deps, await raiseAcksWhere(deps.db, companyId, where, ack));
 }
 
 export async function markFailed(deps: AppDeps, companyId: number, messageId: number, reason: string) {

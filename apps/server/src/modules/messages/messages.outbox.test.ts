@@ -68,3 +68,27 @@ test('a message stranded at ack 0 without a job is sent by the sweep, once', {
   expect(delivered).toMatchObject({ id: stranded?.id, ack: 1, externalId: `out-${stranded?.id}` });
   expect(sent.filter((id) => id === stranded?.id)).toHaveLength(1);
 });
+
+test('a stranded message whose connection was deleted is marked failed, not swept forever', {
+  timeout: 40_000,
+}, async () => {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
+  await app.deps.db.insert(messages).values({
+    companyId: tenant.companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    connectionId: null,
+    body: 'sem canal',
+    fromMe: true,
+    createdAt: new Date(Date.now() - 10 * 60_000),
+  });
+
+  await requeueStrandedMessages(app.deps);
+  const [failed] = await waitFor(
+    () => ticketMessages(tenant.companyId, ticket.id),
+    ([row]) => row?.ack !== 0,
+  );
+
+  expect(failed).toMatchObject({ ack: -1, failedReason: 'ERR_SENDING_WAPP_MSG' });
+});

@@ -46,13 +46,13 @@ export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert
   return message;
 }
 
-/** A message with the connection and contact its delivery needs. */
+/** A message with the connection and contact its delivery needs (null once deleted). */
 export async function findDelivery(db: Db | Tx, companyId: number, messageId: number) {
   const [row] = await db
     .select({ message: messages, connection: connections, contact: contacts })
     .from(messages)
-    .innerJoin(contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, messages.contactId)))
-    .innerJoin(
+    .leftJoin(contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, messages.contactId)))
+    .leftJoin(
       connections,
       and(eq(connections.companyId, companyId), eq(connections.id, messages.connectionId)),
     )
@@ -76,11 +76,11 @@ export function raiseAck(
 }
 
 /** Raises every message matching `where` to `ack`, leaving failed ones (-1) alone. */
-export function raiseAcksWhere(db: Db | Tx, where: SQL, ack: number) {
+export function raiseAcksWhere(db: Db | Tx, companyId: number, where: SQL, ack: number) {
   return db
     .update(messages)
     .set({ ack, updatedAt: new Date() })
-    .where(and(where, lt(messages.ack, ack), gte(messages.ack, 0)))
+    .where(and(eq(messages.companyId, companyId), where, lt(messages.ack, ack), gte(messages.ack, 0)))
     .returning();
 }
 
