@@ -51,6 +51,13 @@ describe('ticket transitions', () => {
     expect(planTicketChange(open, { status: 'open' }, attendant(9))).toEqual({ action: 'taken' });
     expect(planTicketChange(open, { status: 'open' }, attendant(5))).toEqual({ action: 'none' });
   });
+
+  test('an open ticket whose user was deleted is accepted like a waiting one', () => {
+    expect(planTicketChange({ ...open, userId: null }, { status: 'open' }, attendant(9))).toMatchObject({
+      action: 'accept',
+      userId: 9,
+    });
+  });
 });
 
 describe('transfers', () => {

@@ -38,7 +38,9 @@ export function planTicketChange(current: CurrentTicket, body: UpdateTicketBody,
     return { action: 'close', status: 'closed', userId, ...queue };
   }
   const forSelf = body.userId === undefined || body.userId === mover.userId;
-  if (body.status === 'open' && forSelf && current.status === 'pending')
+  // An open ticket nobody holds (its user was deleted) is taken like a waiting one.
+  const unheld = current.status === 'pending' || current.userId === null;
+  if (body.status === 'open' && forSelf && current.status !== 'closed' && unheld)
     return { action: 'accept', status: openStatus, userId: mover.userId, ...queue };
   if (body.status === 'open' && forSelf && current.status === 'closed')
     return { action: 'reopen', status: openStatus, userId: mover.userId, ...queue };
