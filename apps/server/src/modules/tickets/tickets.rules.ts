@@ -18,7 +18,7 @@ interface CurrentTicket {
 }
 
 /** Who asks, and whether they may move tickets they do not hold (admins, spec 000 §6). */
-export interface Mover {
+interface Mover {
   userId: number;
   movesAny: boolean;
 }
