@@ -4,13 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requireGate } from '../../platform/permissions.js';
 import { mediaKey, readImageUpload } from '../../platform/storage/uploads.js';
 import { findUser } from './users.queries.js';
 import { presentUser, publishUser } from './users.service.js';
 
 export async function uploadAvatar(ctx: Ctx, id: number, file: MultipartFile | undefined): Promise<User> {
-  if (id !== ctx.actor.userId) requireGate(ctx.actor, 'users:manage');
   const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
 

