@@ -46,7 +46,7 @@ export const authRoutes =
     app.get(
       '/auth/me',
       { config: { gate: 'session', allowExpired: true }, schema: { response: { 200: sessionUserSchema } } },
-      (request) => loadSessionUser(deps, request.actor.userId),
+      (request) => loadSessionUser(deps, request.actor),
     );
 
     app.post(

@@ -24,7 +24,7 @@ async function openSession(
   refreshToken: string,
 ) {
   const token = await deps.tokens.signAccess(owner);
-  return { token, refreshToken, user: await loadSessionUser(deps, owner.userId) };
+  return { token, refreshToken, user: await loadSessionUser(deps, owner) };
 }
 
 export async function login(deps: AppDeps, input: LoginBody, address: string): Promise<IssuedSession> {

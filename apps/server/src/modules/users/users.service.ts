@@ -8,10 +8,11 @@ import {
   type User,
   type UserEvent,
 } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { companies, connections, plans, users } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -65,7 +66,7 @@ export async function listUserOptions(ctx: Ctx, companyId?: number) {
   return ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(eq(users.companyId, target))
+    .where(tenant(users, target))
     .orderBy(users.name);
 }
 
@@ -84,7 +85,7 @@ async function checkLinks(
     const [found] = await db
       .select({ id: connections.id })
       .from(connections)
-      .where(and(eq(connections.companyId, companyId), eq(connections.id, input.whatsappId)));
+      .where(tenant(connections, companyId, eq(connections.id, input.whatsappId)));
     if (!found) throw new AppError('ERR_VALIDATION', 'Unknown connection', { whatsappId: 'invalidValue' });
   }
 }
@@ -141,7 +142,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
     const [updated] = await tx
       .update(users)
       .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
-      .where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)))
+      .where(tenant(users, ctx.companyId, eq(users.id, id)))
       .returning()
       .catch(rethrowDuplicateEmail);
     if (!updated) throw new AppError('ERR_NO_USER_FOUND');
@@ -160,7 +161,7 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
   if (current.super && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
-  await ctx.db.delete(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)));
+  await ctx.db.delete(users).where(tenant(users, ctx.companyId, eq(users.id, id)));
   if (current.profileImage) await ctx.storage.remove(current.profileImage);
   ctx.actors.forget(id);
   publishUser(ctx, ctx.companyId, { action: 'delete', userId: id });
