@@ -43,7 +43,7 @@ function unscopedIdQueries(): Record<string, number[]> {
     for (const { line, clause } of whereClauses(readFileSync(file, 'utf8'))) {
       const byId = tenantTables.some((table) => new RegExp(`\\beq\\(${table}\\.(id|uuid),`).test(clause));
       const scoped = clause.includes('tenant(') || /\.companyId\b/.test(clause);
-      if (byId && !scoped) (found[relative(src, file)] ??= []).push(line);
+      if (byId && !scoped) found[relative(src, file)] = [...(found[relative(src, file)] ?? []), line];
     }
   }
   return found;
