@@ -16,8 +16,10 @@ import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
+import { userAudience } from './modules/users/users.events.js';
 import { registerUserJobs } from './modules/users/users.jobs.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { trackPresence } from './modules/users/users.socket.js';
@@ -97,6 +99,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(webchatRoutes(deps));
   });
 
+  live.onAudience(ticketAudienceOf(db));
+  live.onAudience(userAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   await registerUserJobs(deps);

@@ -63,7 +63,6 @@ const awaitingScope: Record<string, number> = {
   'modules/messages/messages.delivery.ts': 3,
   'modules/messages/messages.outbox.ts': 1,
   'modules/tickets/tickets.farewell.ts': 2,
-  'modules/users/users.presence.ts': 3,
   'platform/auth/actor.ts': 1,
 };
 

@@ -1,9 +1,10 @@
-import { events, type Message } from '@balcao/shared';
+import type { Message } from '@balcao/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { messages, tickets } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
+import { publishTicketRead } from '../tickets/tickets.events.js';
 import { showTicket } from '../tickets/tickets.service.js';
 import { storeOutbound } from './messages.outbox.js';
 import { toMessage } from './messages.queries.js';
@@ -29,7 +30,7 @@ export async function listMessages(ctx: Ctx, ticketId: number, pageNumber: numbe
       .set({ unreadMessages: 0 })
       .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)));
     ticket.unreadMessages = 0;
-    ctx.realtime.toCompany(ctx.companyId, events.ticket(ctx.companyId), { action: 'updateUnread', ticketId });
+    publishTicketRead(ctx, ctx.companyId, ticket);
   }
   return { messages: page.map((row) => toMessage(row, ctx.links)), hasMore, ticket };
 }

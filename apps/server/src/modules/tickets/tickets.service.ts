@@ -129,6 +129,6 @@ export async function updateTicket(ctx: Ctx, id: number, body: UpdateTicketBody)
 
   if (change.action === 'close' && body.sendFarewellMessage !== false) await sendFarewell(ctx, current);
   const ticket = (await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, id))) as Ticket;
-  publishTicket(ctx, ctx.companyId, ticket, current.status);
+  publishTicket(ctx, ctx.companyId, ticket, current);
   return ticket;
 }

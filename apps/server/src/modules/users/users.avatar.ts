@@ -6,8 +6,9 @@ import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { mediaKey, readImageUpload } from '../../platform/storage/uploads.js';
+import { publishUser } from './users.events.js';
 import { findUser } from './users.queries.js';
-import { presentUser, publishUser } from './users.service.js';
+import { presentUser } from './users.service.js';
 
 export async function uploadAvatar(ctx: Ctx, id: number, file: MultipartFile | undefined): Promise<User> {
   const current = await findUser(ctx.db, ctx.companyId, id);

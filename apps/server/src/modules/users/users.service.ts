@@ -2,21 +2,22 @@ import {
   adminOnlyUserFields,
   type CreateUserBody,
   can,
-  events,
+  msg,
   PAGE_SIZE,
   type UpdateUserBody,
   type User,
-  type UserEvent,
 } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { companies, connections, plans, users } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
-import { hashPassword } from '../../platform/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { targetCompanyId } from '../../platform/permissions.js';
+import { revokeUserSessions } from '../auth/refresh-tokens.js';
+import { publishUser } from './users.events.js';
 import {
   companyQueueIds,
   countCompanyUsers,
@@ -39,10 +40,6 @@ export async function presentUsers(ctx: Pick<Ctx, 'db' | 'links'>, rows: UserRow
 export async function presentUser(ctx: Pick<Ctx, 'db' | 'links'>, row: UserRow): Promise<User> {
   const [user] = await presentUsers(ctx, [row]);
   return user as User;
-}
-
-export function publishUser(ctx: Ctx, companyId: number, event: UserEvent) {
-  ctx.realtime.toCompany(companyId, events.user(companyId), event);
 }
 
 export async function listUsers(ctx: Ctx, query: { searchParam?: string; pageNumber: number }) {
@@ -124,7 +121,8 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
   if (current.super && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
 
-  const { queueIds, password, ...fields } = input;
+  const { queueIds, password, currentPassword, ...fields } = input;
+  if (password && id === ctx.actor.userId) await checkCurrentPassword(current.passwordHash, currentPassword);
   if (!can(ctx.actor, 'users:manage')) {
     // The profile modal sends the whole form; only a real change to an admin field is refused.
     const currentQueues = (await queuesOfUsers(ctx.db, [id])).get(id)?.map((q) => q.id) ?? [];
@@ -150,11 +148,34 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
     return updated;
   });
   ctx.actors.forget(id);
+  if (password) await endOtherSessions(ctx, id);
+  if (changesAudience(input)) await ctx.realtime.refreshAudience(id);
 
   const user = await presentUser(ctx, row);
   publishUser(ctx, ctx.companyId, { action: 'update', user });
   return user;
 }
+
+async function checkCurrentPassword(hash: string, currentPassword: string | undefined) {
+  if (!currentPassword)
+    throw new AppError('ERR_VALIDATION', 'Current password required', { currentPassword: msg.required });
+  if (!(await verifyPassword(hash, currentPassword)))
+    throw new AppError('ERR_VALIDATION', 'Wrong current password', { currentPassword: msg.wrongPassword });
+}
+
+/**
+ * A new password ends the sessions that knew the old one: all of them when an admin set it, the
+ * others (their refresh tokens and live sockets) when the user changed their own.
+ */
+async function endOtherSessions(ctx: Ctx, userId: number) {
+  const keep = userId === ctx.actor.userId ? ctx.sessionId : undefined;
+  await revokeUserSessions(ctx.db, { userId, companyId: ctx.companyId }, keep);
+  await ctx.realtime.disconnectUser(userId, (sessionId) => keep === undefined || sessionId !== keep);
+}
+
+/** Fields that decide which tickets and users a person may see (spec 000 §6). */
+const changesAudience = (input: UpdateUserBody) =>
+  ['profile', 'allTicket', 'allowGroup', 'queueIds'].some((key) => key in input);
 
 export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   if (id === ctx.actor.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
@@ -164,6 +185,7 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   await ctx.db.delete(users).where(tenant(users, ctx.companyId, eq(users.id, id)));
   if (current.profileImage) await ctx.storage.remove(current.profileImage);
   ctx.actors.forget(id);
+  await ctx.realtime.disconnectUser(id);
   publishUser(ctx, ctx.companyId, { action: 'delete', userId: id });
 }
 

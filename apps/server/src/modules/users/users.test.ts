@@ -34,7 +34,7 @@ describe('users of one company', () => {
   test('an admin creates a user with the defaults of a new user', async () => {
     const { status, body } = await call(app, 'POST', '/users', {
       token: tenant.admin.token,
-      body: { name: 'Maria Souza', email: `maria-${tenant.companyId}@example.test`, password: 'secret1' },
+      body: { name: 'Maria Souza', email: `maria-${tenant.companyId}@example.test`, password: 'Secret-1a' },
     });
 
     expect(status).toBe(201);
@@ -50,7 +50,7 @@ describe('users of one company', () => {
       queues: [],
     });
     const login = await call(app, 'POST', '/auth/login', {
-      body: { email: `maria-${tenant.companyId}@example.test`, password: 'secret1' },
+      body: { email: `maria-${tenant.companyId}@example.test`, password: 'Secret-1a' },
     });
     expect(login.status).toBe(200);
   });
@@ -70,7 +70,7 @@ describe('users of one company', () => {
 
     const { status, body } = await call(app, 'POST', '/users', {
       token: tenant.admin.token,
-      body: { name: 'Copy Cat', email: other.admin.email, password: 'secret1' },
+      body: { name: 'Copy Cat', email: other.admin.email, password: 'Secret-1a' },
     });
 
     expect(status).toBe(409);
@@ -83,7 +83,7 @@ describe('users of one company', () => {
     const list = await call(app, 'GET', '/users', { token: attendant.token });
     const create = await call(app, 'POST', '/users', {
       token: attendant.token,
-      body: { name: 'Someone', email: 'someone@example.test', password: 'secret1' },
+      body: { name: 'Someone', email: 'someone@example.test', password: 'Secret-1a' },
     });
 
     expect(list).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
@@ -118,7 +118,7 @@ describe('users of one company', () => {
     const body = (n: number) => ({
       name: `Person ${n}`,
       email: `limit-${small.companyId}-${n}@example.test`,
-      password: 'secret1',
+      password: 'Secret-1a',
     });
 
     const second = await call(app, 'POST', '/users', { token: small.admin.token, body: body(2) });
@@ -198,7 +198,7 @@ describe('tenancy', () => {
       body: {
         name: 'Intruder',
         email: 'intruder@example.test',
-        password: 'secret1',
+        password: 'Secret-1a',
         companyId: one.companyId,
       },
     });

@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: RequestActor;
+    /** The sign-in the access token belongs to (tokens issued before sessions were named have none). */
+    sessionId: string | undefined;
   }
   interface FastifyInstance {
     /** Every route of the server as registered, for audits of what each one lets through. */
@@ -83,6 +85,7 @@ export function registerAuthentication(
   deps: { tokens: TokenSigner; actors: ActorLoader },
 ) {
   app.decorateRequest('actor', undefined as unknown as RequestActor);
+  app.decorateRequest('sessionId', undefined);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.gate === 'public' || !request.routeOptions.url) return;
@@ -96,5 +99,6 @@ export function registerAuthentication(
     }
     enforceGate(actor, config.gate, request.params);
     request.actor = actor;
+    request.sessionId = claims.sessionId;
   });
 }
