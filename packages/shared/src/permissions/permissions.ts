@@ -18,7 +18,7 @@ const isAdmin = (a: Actor) => a.super || a.profile === 'admin';
 const isManager = (a: Actor) => isAdmin(a) || a.profile === 'supervisor';
 
 /** The one table of gates. The server enforces these; the web only mirrors them to hide what would be refused. */
-export const gates = {
+const gates = {
   'users:manage': isAdmin,
   'settings:manage': isAdmin,
   'dashboard:view': (a: Actor) => isManager(a) || a.showDashboard === 'enabled',

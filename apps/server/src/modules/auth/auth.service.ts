@@ -26,7 +26,7 @@ async function openSession(
   sessionId: string,
 ) {
   const token = await deps.tokens.signAccess({ ...owner, sessionId });
-  return { token, refreshToken, user: await loadSessionUser(deps, owner.userId) };
+  return { token, refreshToken, user: await loadSessionUser(deps, owner) };
 }
 
 export async function login(deps: AppDeps, input: LoginBody, address: string): Promise<IssuedSession> {

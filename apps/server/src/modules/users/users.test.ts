@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
+import { queues, userQueues, users } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -155,6 +157,17 @@ describe('users of one company', () => {
     expect(after).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
   });
 
+  test('an attendant cannot delete a user, who stays', async () => {
+    const attendant = await createUser(app, tenant.companyId);
+    const colleague = await createUser(app, tenant.companyId);
+
+    const removed = await call(app, 'DELETE', `/users/${colleague.id}`, { token: attendant.token });
+    const after = await call(app, 'GET', `/users/${colleague.id}`, { token: tenant.admin.token });
+
+    expect(removed).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(after.status).toBe(200);
+  });
+
   test('/users/list answers id and name for pickers', async () => {
     const { status, body } = await call(app, 'GET', '/users/list', { token: tenant.admin.token });
 
@@ -198,6 +211,53 @@ describe('tenancy', () => {
     expect(createThere.status).toBe(404);
     const stillThere = await call(app, 'GET', `/users/${victim.id}`, { token: one.admin.token });
     expect(stillThere.body.name).not.toBe('Hacked');
+  });
+});
+
+describe('queues of a user', () => {
+  async function createQueue(companyId: number) {
+    const [queue] = await app.deps.db
+      .insert(queues)
+      .values({ companyId, name: `Queue ${companyId}-${Date.now()}`, color: '#123456' })
+      .returning();
+    if (!queue) throw new Error('queue not created');
+    return queue;
+  }
+
+  test('a user is neither created nor updated with another company’s queue', async () => {
+    const one = await createTenant(app);
+    const two = await createTenant(app);
+    const foreign = await createQueue(two.companyId);
+    const member = await createUser(app, one.companyId);
+    const email = `queue-thief-${one.companyId}@example.test`;
+
+    const create = await call(app, 'POST', '/users', {
+      token: one.admin.token,
+      body: { name: 'Queue Thief', email, password: 'secret1', queueIds: [foreign.id] },
+    });
+    const update = await call(app, 'PUT', `/users/${member.id}`, {
+      token: one.admin.token,
+      body: { queueIds: [foreign.id] },
+    });
+
+    expect(create).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(update).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await app.deps.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await app.deps.db.select().from(userQueues).where(eq(userQueues.queueId, foreign.id))).toEqual([]);
+  });
+
+  test('a user is linked to their own company’s queues', async () => {
+    const tenant = await createTenant(app);
+    const queue = await createQueue(tenant.companyId);
+    const member = await createUser(app, tenant.companyId);
+
+    const update = await call(app, 'PUT', `/users/${member.id}`, {
+      token: tenant.admin.token,
+      body: { queueIds: [queue.id] },
+    });
+
+    expect(update.status).toBe(200);
+    expect(update.body.queues).toEqual([{ id: queue.id, name: queue.name, color: queue.color }]);
   });
 });
 
