@@ -55,14 +55,9 @@ function unscopedIdQueries(): Record<string, number[]> {
  */
 const awaitingScope: Record<string, number> = {
   'channels/webchat/webchat.visitors.ts': 2,
-  'inbox/contact-resolution.ts': 1,
-  'inbox/receive.ts': 2,
   'modules/auth/auth.service.ts': 1,
   'modules/auth/refresh-tokens.ts': 1,
   'modules/connections/connections.service.ts': 1,
-  'modules/messages/messages.delivery.ts': 3,
-  'modules/messages/messages.outbox.ts': 1,
-  'modules/tickets/tickets.farewell.ts': 2,
   'platform/auth/actor.ts': 1,
 };
 
