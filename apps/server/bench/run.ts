@@ -1,20 +1,27 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { connectPostgres } from '../src/db/client.js';
-import { migrateDatabase, serverRoot } from '../src/db/migrate.js';
-import { users } from '../src/db/schema/index.js';
-import { seedPlatform } from '../src/db/seed.js';
-import { hashPassword } from '../src/platform/auth/passwords.js';
-import { type Figures, measure, type Workload } from './load.js';
-import { BENCH_ADMIN, BENCH_TICKET, seedBenchTenant } from './tenant.js';
+import { fileURLToPath } from 'node:url';
+import { serverRoot } from '../src/db/migrate.js';
+import { prepareDatabase, restoreSendTicket, snapshotSendTicket } from './database.js';
+import { measureFanout } from './fanout.js';
+import { measureHello, measurePgbench } from './floors.js';
+import { cpuMs, memoryMb, sleep, startProcess } from './processes.js';
+import { median } from './stats.js';
+import { printTable } from './table.js';
+import { BENCH_ADMIN, BENCH_USERS, benchUserEmail, CONVERSATION_TICKET, SEND_TICKET } from './tenant.js';
+import { measureWebWeight } from './web-weight.js';
+import { type Request, requireWrk, runWrk } from './wrk.js';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/balcao_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 8099);
 const fresh = process.argv.includes('--fresh');
+
+interface Workload extends Omit<Request, 'token'> {
+  id: string;
+  title: string;
+}
 
 const workloads: Workload[] = [
   { id: 'W0', title: 'no auth, no database', method: 'GET', path: '/health' },
@@ -46,111 +53,152 @@ const workloads: Workload[] = [
     id: 'W2',
     title: 'a 200-message conversation',
     method: 'GET',
-    path: `/messages/${BENCH_TICKET}?pageNumber=1`,
+    path: `/messages/${CONVERSATION_TICKET}?pageNumber=1`,
   },
   {
     id: 'W5',
-    title: 'post a text message',
+    title: 'send a text message',
     method: 'POST',
-    path: `/messages/${BENCH_TICKET}`,
+    path: `/messages/${SEND_TICKET}`,
     body: { body: 'Bench reply' },
   },
 ];
-const notYet = ['W3 contacts search', 'W4a-c dashboards', 'W6 inbound webhooks'];
+const missing = [
+  { id: 'W3', title: 'contact search' },
+  { id: 'W4a', title: 'dashboard status counters' },
+  { id: 'W4b', title: 'dashboard, last 30 days' },
+  { id: 'W4c', title: 'per-attendant report, last 30 days' },
+  { id: 'W6', title: 'inbound intake through a channel webhook' },
+];
 
-async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(url).pathname.slice(1);
-  if (fresh) await admin.query(`drop database if exists "${name}" with (force)`);
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
-  await admin.end();
+const WARM_UPS = 3;
+const SEQUENTIAL = 30;
 
-  const database = await connectPostgres(url);
-  await migrateDatabase(database);
-  await seedPlatform(database.db, { email: 'bench-super@balcao.test', password: BENCH_ADMIN.password });
-  const [seeded] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, BENCH_ADMIN.email));
-  if (!seeded) {
-    const started = Date.now();
-    process.stdout.write('Seeding the benchmark tenant (50k contacts, 100k tickets, 1M messages)… ');
-    await seedBenchTenant(database.db, await hashPassword(BENCH_ADMIN.password));
-    process.stdout.write(`${Math.round((Date.now() - started) / 1000)} s\n`);
-  }
-  // Earlier runs' writes leave dead rows; measure on a vacuumed table as a live database would be.
-  await database.executeSql('vacuum analyze');
-  await database.close();
+/** Items in a response: the length of its list (tickets, messages), or 1 for a single object. */
+const itemsIn = (body: unknown) =>
+  Object.values(body as object).find((value): value is unknown[] => Array.isArray(value))?.length ?? 1;
+
+async function sequential(base: string, token: string, workload: Workload) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  if (workload.body !== undefined) headers['content-type'] = 'application/json';
+  const body = workload.body === undefined ? undefined : JSON.stringify(workload.body);
+  const once = async () => {
+    const started = performance.now();
+    const answer = await fetch(`${base}${workload.path}`, { method: workload.method, headers, body });
+    const payload = await answer.json();
+    const took = performance.now() - started;
+    if (answer.status >= 400) throw new Error(`${workload.id}: ${workload.path} answered ${answer.status}`);
+    return { took, items: itemsIn(payload) };
+  };
+  for (let i = 0; i < WARM_UPS; i++) await once();
+  const runs = [];
+  for (let i = 0; i < SEQUENTIAL; i++) runs.push(await once());
+  return { single: median(runs.map((r) => r.took)), items: runs[0]?.items ?? 1 };
 }
 
-const ms = (value: number) => value.toFixed(1);
+async function login(base: string, email: string) {
+  const answer = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_ADMIN.password }),
+  });
+  if (!answer.ok) throw new Error(`login of ${email} answered ${answer.status}`);
+  return ((await answer.json()) as { token: string }).token;
+}
 
-const memory = (pid: number, field: 'VmRSS' | 'VmHWM') =>
-  Math.round(
-    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) /
-      1024,
-  );
+function machine() {
+  return {
+    nproc: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    freeGiBAtStart: Math.round(freemem() / 2 ** 30),
+    node: process.version,
+  };
+}
 
 async function main() {
-  await prepareDatabase();
-  const server = spawn(process.execPath, [join(serverRoot(), 'dist/main.js')], {
-    env: {
-      ...process.env,
+  requireWrk();
+  const startedAt = new Date().toISOString();
+  await prepareDatabase(url, fresh);
+
+  process.stdout.write('Floors: bare Fastify hello and pgbench select-only…\n');
+  const hello = await measureHello(port + 1, seconds);
+  const pgbench = measurePgbench(url, seconds);
+
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startProcess(
+    [join(serverRoot(), 'dist/main.js')],
+    {
       DATABASE_URL: url,
       PORT: String(port),
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+    `${base}/health`,
+  );
+  const snapshot = await snapshotSendTicket(url);
+  const rows = [];
   try {
-    for (let i = 0; i < 120; i++) {
-      if (
-        await fetch(`${base}/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    }).then((r) => r.json() as Promise<{ token: string }>);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const idle = memory(server.pid as number, 'VmRSS');
+    const tokens = [];
+    for (let n = 1; n <= BENCH_USERS; n++) tokens.push(await login(base, benchUserEmail(n)));
+    const adminToken = tokens[0] as string;
+    await sleep(2000);
+    const idleRss = memoryMb(server.pid, 'VmRSS');
 
-    const rows: string[] = [];
     for (const workload of workloads) {
-      const f: Figures = await measure(base, login.token, workload, seconds);
-      rows.push(
-        `| ${workload.id} | ${workload.title} | ${Math.round(f.rps).toLocaleString('en')} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.single)} | ${f.errors} |`,
-      );
-      process.stdout.write(`${rows.at(-1)}\n`);
+      process.stdout.write(`${workload.id} ${workload.title}… `);
+      const { single, items } = await sequential(base, adminToken, workload);
+      const cpuBefore = cpuMs(server.pid);
+      const load = await runWrk(base, { ...workload, token: adminToken }, seconds);
+      const cpu = cpuMs(server.pid) - cpuBefore;
+      rows.push({
+        id: workload.id,
+        title: workload.title,
+        request: `${workload.method} ${workload.path}`,
+        ...load,
+        itemsPerRequest: items,
+        itemsPerSecond: load.rps * items,
+        singleMs: single,
+        helloShare: load.rps / hello.rps,
+        serverCpuMsPerRequest: load.requests ? cpu / load.requests : 0,
+        serverCpuShare: cpu / (seconds * 1000),
+        rssMb: memoryMb(server.pid, 'VmRSS'),
+      });
+      process.stdout.write(`${Math.round(load.rps)} req/s\n`);
     }
-    const peak = memory(server.pid as number, 'VmHWM');
-    process.stdout.write(
-      [
-        '',
-        `Balcão, ${seconds} s per workload, 10 connections, server on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//')})`,
-        '',
-        '| workload | what | req/s | p50 ms | p95 ms | p99 ms | single ms | errors |',
-        '|---|---|---:|---:|---:|---:|---:|---:|',
-        ...rows,
-        ...notYet.map((w) => `| ${w} | not built yet | | | | | | |`),
-        '',
-        `idle / peak RSS: ${idle} / ${peak} MB`,
-        '',
-      ].join('\n'),
+    const peakRssHttp = memoryMb(server.pid, 'VmHWM');
+
+    process.stdout.write('Socket fan-out: 2,000 sockets…\n');
+    const fanout = await measureFanout(base, snapshot.companyId, SEND_TICKET, tokens, adminToken).catch(
+      (error: Error) => ({ error: error.message }),
     );
+    const peakRss = memoryMb(server.pid, 'VmHWM');
+
+    process.stdout.write('Web weight: production build…\n');
+    const web = measureWebWeight();
+
+    const results = {
+      startedAt,
+      seconds,
+      machine: machine(),
+      load: 'wrk -t1 -c10 --latency, its own process; single = median of 30 sequential requests after 3 warm-ups',
+      floors: { fastifyHello: hello, pgbenchSelectOnly: pgbench },
+      workloads: rows,
+      missing: missing.map((m) => ({ ...m, status: 'missing (feature not built)' })),
+      fanout,
+      memory: { idleRssMb: idleRss, peakRssHttpMb: peakRssHttp, peakRssWithSocketsMb: peakRss },
+      web,
+    };
+    const file = fileURLToPath(new URL('../../../bench/results.json', import.meta.url));
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    printTable(results);
+    process.stdout.write(`\nWritten to ${file}\n`);
   } finally {
-    server.kill('SIGTERM');
+    const written = await restoreSendTicket(url, snapshot);
+    process.stdout.write(`Send ticket restored: the ${written} messages of W5 and the fan-out deleted.\n`);
+    await server.stop();
   }
 }
 

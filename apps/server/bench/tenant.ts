@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 
 export const BENCH_ADMIN = { email: 'bench-admin@balcao.test', password: 'Bench-admin-1' };
-export const BENCH_TICKET = 50_000;
+export const BENCH_USERS = 20;
+/** W2 reads this 200-message conversation; nothing writes into it. */
+export const CONVERSATION_TICKET = 50_000;
+/** W5 and the socket fan-out write here (an open ticket of the admin's, its contact's only active one); the bench undoes it. */
+export const SEND_TICKET = 49_999;
+
+export const benchUserEmail = (n: number) => (n === 1 ? BENCH_ADMIN.email : `attendant${n}@balcao.test`);
 
 const names = (list: string[]) => sql.raw(`array[${list.map((n) => `'${n}'`).join(', ')}]`);
 const first = names([
@@ -43,7 +49,9 @@ export async function seedBenchTenant(db: Db, passwordHash: string): Promise<voi
         select c.id, case when g = 1 then 'Bench Admin' else 'Attendant ' || g end,
                case when g = 1 then ${BENCH_ADMIN.email} else 'attendant' || g || '@balcao.test' end,
                ${passwordHash}, case when g = 1 then 'admin' else 'user' end
-        from generate_series(1, 20) g, (select max(id) id from companies) c`,
+        from generate_series(1, ${BENCH_USERS}) g, (select max(id) id from companies) c`,
+    // Attendants may see every queue, so one ticket event reaches every user's sockets in the fan-out.
+    sql`update users set all_ticket = 'enable' where profile = 'user' and company_id = (select max(id) from companies)`,
     sql`insert into queues (company_id, name, color, order_queue)
         select c.id, 'Queue ' || g, '#' || lpad(to_hex(g * 2500000), 6, '0'), g
         from generate_series(1, 5) g, (select max(id) id from companies) c`,
@@ -61,26 +69,26 @@ export async function seedBenchTenant(db: Db, passwordHash: string): Promise<voi
                '5511' || lpad(g::text, 9, '0'), 'webchat', now() - make_interval(secs => (g * 7919) % 7776000)
         from generate_series(1, 50000) g, (select max(id) id from companies) c`,
     // Tickets 1..20000 are the active ones (12% open, 8% pending), each with its own contact;
-    // the bench's write target stays open with the admin.
+    // the bench's write target is open with the admin.
     sql`insert into tickets (id, company_id, contact_id, connection_id, queue_id, user_id, status, channel,
                              last_message, last_message_at, created_at, updated_at, accepted_at, closed_at)
         overriding system value
         select g, c.id, 1 + (g - 1) % 50000, w.id,
                case when g % 20 = 0 then null else q.first + g % 5 end,
-               case when g > 12000 and g <= 20000 and g <> ${BENCH_TICKET} then null else u.first + g % 20 end,
-               case when g <= 12000 or g = ${BENCH_TICKET} then 'open' when g <= 20000 then 'pending' else 'closed' end,
+               case when g > 12000 and g <= 20000 then null else u.first + g % 20 end,
+               case when g <= 12000 or g = ${SEND_TICKET} then 'open' when g <= 20000 then 'pending' else 'closed' end,
                'webchat', 'Last message of ticket ' || g, t.moment, t.moment - interval '1 hour', t.moment,
                case when g > 12000 and g <= 20000 then null else t.moment - interval '50 minutes' end,
-               case when g > 20000 and g <> ${BENCH_TICKET} then t.moment else null end
+               case when g > 20000 and g <> ${SEND_TICKET} then t.moment else null end
         from generate_series(1, 100000) g
         cross join (select max(id) id from companies) c
         cross join (select max(id) id from connections) w
         cross join (select min(id) first from queues where company_id = (select max(id) from companies)) q
         cross join (select min(id) first from users where company_id = (select max(id) from companies)) u
         cross join lateral (select now() - make_interval(secs => (g::bigint * 104729) % 7776000) as moment) t`,
-    sql`update tickets set user_id = (select id from users where email = ${BENCH_ADMIN.email}) where id = ${BENCH_TICKET}`,
+    sql`update tickets set user_id = (select id from users where email = ${BENCH_ADMIN.email}) where id = ${SEND_TICKET}`,
     sql`insert into webchat_visitors (company_id, connection_id, contact_id, visitor_id, secret_hash)
-        select t.company_id, t.connection_id, t.contact_id, 'bench-visitor', 'x' from tickets t where t.id = ${BENCH_TICKET}`,
+        select t.company_id, t.connection_id, t.contact_id, 'bench-visitor', 'x' from tickets t where t.id = ${SEND_TICKET}`,
     // Tickets 1000, 2000, … 100000 hold exactly 200 messages; 980,000 more spread over the rest; 4% images.
     sql`insert into messages (company_id, ticket_id, contact_id, connection_id, body, from_me, ack, media_type, media_path, created_at)
         select t.company_id, t.id, t.contact_id, t.connection_id, 'Message ' || m, m % 2 = 0, 3,

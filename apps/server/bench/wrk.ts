@@ -1,0 +1,93 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The peer's baseline was measured with wrk from Debian: the same tool, shape and percentiles. */
+export function requireWrk() {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary is a failure.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
+    throw new Error(
+      'wrk is not installed: `sudo apt-get install -y wrk` (Debian/Ubuntu), then run the bench again.',
+    );
+  }
+}
+
+export interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  token?: string;
+  body?: unknown;
+}
+
+export interface LoadFigures {
+  rps: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+const lua = (request: Request) => {
+  const headers = [
+    ['accept', 'application/json'],
+    ...(request.token ? [['authorization', `Bearer ${request.token}`]] : []),
+    ...(request.body === undefined ? [] : [['content-type', 'application/json']]),
+  ];
+  return [
+    `wrk.method = ${JSON.stringify(request.method)}`,
+    ...headers.map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`),
+    request.body === undefined ? '' : `wrk.body = ${JSON.stringify(JSON.stringify(request.body))}`,
+    // wrk's --latency report has no p95: the done() hook prints what the table needs as one JSON line.
+    'done = function(summary, latency, requests)',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'\\nBENCH {"requests":%d,"micros":%d,"p50":%d,"p95":%d,"p99":%d,"errors":%d}\\n\',',
+    '    summary.requests, summary.duration, latency:percentile(50), latency:percentile(95),',
+    '    latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout))',
+    'end',
+  ].join('\n');
+};
+
+/** wrk -t1 -c10 as its own process, the way the peer's figures were taken. */
+export async function runWrk(base: string, request: Request, seconds: number): Promise<LoadFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'balcao-wrk-'));
+  const script = join(dir, 'request.lua');
+  writeFileSync(script, lua(request));
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(
+        'wrk',
+        ['-t1', '-c10', `-d${seconds}s`, '--latency', '-s', script, `${base}${request.path}`],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let text = '';
+      child.stdout.on('data', (chunk) => {
+        text += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`)),
+      );
+    });
+    const line = /BENCH (\{.*\})/.exec(output)?.[1];
+    if (!line) throw new Error(`wrk printed no figures:\n${output}`);
+    const figures = JSON.parse(line) as Record<
+      'requests' | 'micros' | 'p50' | 'p95' | 'p99' | 'errors',
+      number
+    >;
+    return {
+      rps: figures.requests / (figures.micros / 1e6),
+      requests: figures.requests,
+      p50: figures.p50 / 1000,
+      p95: figures.p95 / 1000,
+      p99: figures.p99 / 1000,
+      errors: figures.errors,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
