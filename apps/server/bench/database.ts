@@ -104,23 +104,21 @@ export async function snapshotSendTicket(url: string) {
 
 type Snapshot = Awaited<ReturnType<typeof snapshotSendTicket>>;
 
-const DRAIN_TIMEOUT_MS = 60_000;
-
+/**
+ * Runs with the server stopped: the messages W5 and the fan-out wrote go, with the delivery jobs
+ * still queued for them (the webchat worker drains far slower than W5 writes), and the ticket and
+ * its cycles get their columns back.
+ */
 export async function restoreSendTicket(url: string, snapshot: Snapshot) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // Delivery jobs of the messages about to be deleted would fail; let them finish first.
-    const until = Date.now() + DRAIN_TIMEOUT_MS;
-    while (Date.now() < until) {
-      const pending = await client.query(
-        `select count(*)::int as count from pgboss.job
-         where name = 'messages.deliver' and state in ('created', 'retry', 'active')`,
-      );
-      if (pending.rows[0].count === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
     await client.query('begin');
+    await client.query(
+      `delete from pgboss.job where name = 'messages.deliver'
+       and (data ->> 'companyId')::int = $1 and (data ->> 'messageId')::bigint > $2`,
+      [snapshot.companyId, snapshot.lastMessageId],
+    );
     const written = await client.query(
       'delete from messages where company_id = $1 and ticket_id = $2 and id > $3',
       [snapshot.companyId, SEND_TICKET, snapshot.lastMessageId],
@@ -129,6 +127,20 @@ export async function restoreSendTicket(url: string, snapshot: Snapshot) {
     for (const cycle of snapshot.cycles) await restoreRow(client, 'ticket_cycles', cycle);
     await client.query('commit');
     return written.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The tenant's queue ids, for the workloads that filter by queue (W1c/d). */
+export async function tenantQueueIds(url: string, companyId: number): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = await client.query('select id from queues where company_id = $1 order by order_queue', [
+      companyId,
+    ]);
+    return rows.rows.map((row) => Number(row.id));
   } finally {
     await client.end();
   }

@@ -3,7 +3,7 @@ import { cpus, freemem, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverRoot } from '../src/db/migrate.js';
-import { prepareDatabase, restoreSendTicket, snapshotSendTicket } from './database.js';
+import { prepareDatabase, restoreSendTicket, snapshotSendTicket, tenantQueueIds } from './database.js';
 import { measureFanout } from './fanout.js';
 import { measureHello, measurePgbench } from './floors.js';
 import { cpuMs, memoryMb, sleep, startProcess } from './processes.js';
@@ -23,7 +23,8 @@ interface Workload extends Omit<Request, 'token'> {
   title: string;
 }
 
-const workloads: Workload[] = [
+/** W1c/d filter by the tenant's five queues, whatever ids the database gave them. */
+const workloads = (queueIds: number[]): Workload[] => [
   { id: 'W0', title: 'no auth, no database', method: 'GET', path: '/health' },
   {
     id: 'W1a',
@@ -41,13 +42,13 @@ const workloads: Workload[] = [
     id: 'W1c',
     title: 'open tickets of 5 queues',
     method: 'GET',
-    path: '/tickets?status=open&showAll=true&pageNumber=1&queueIds=[1,2,3,4,5]',
+    path: `/tickets?status=open&showAll=true&pageNumber=1&queueIds=[${queueIds.join(',')}]`,
   },
   {
     id: 'W1d',
     title: 'pending tickets of 5 queues',
     method: 'GET',
-    path: '/tickets?status=pending&showAll=true&pageNumber=1&queueIds=[1,2,3,4,5]',
+    path: `/tickets?status=pending&showAll=true&pageNumber=1&queueIds=[${queueIds.join(',')}]`,
   },
   {
     id: 'W2',
@@ -146,7 +147,7 @@ async function main() {
     await sleep(2000);
     const idleRss = memoryMb(server.pid, 'VmRSS');
 
-    for (const workload of workloads) {
+    for (const workload of workloads(await tenantQueueIds(url, snapshot.companyId))) {
       process.stdout.write(`${workload.id} ${workload.title}… `);
       const { single, items } = await sequential(base, adminToken, workload);
       const cpuBefore = cpuMs(server.pid);
@@ -196,9 +197,9 @@ async function main() {
     printTable(results);
     process.stdout.write(`\nWritten to ${file}\n`);
   } finally {
+    await server.stop();
     const written = await restoreSendTicket(url, snapshot);
     process.stdout.write(`Send ticket restored: the ${written} messages of W5 and the fan-out deleted.\n`);
-    await server.stop();
   }
 }
 

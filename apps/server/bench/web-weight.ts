@@ -27,6 +27,7 @@ const PAGES = [
 ];
 
 const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
+const vite = fileURLToPath(new URL('../../../node_modules/.bin/vite', import.meta.url));
 
 /**
  * Builds the web app for production into a scratch folder with Vite's manifest (so the app's own
@@ -35,14 +36,10 @@ const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
 export function measureWebWeight(): WebWeight[] {
   const outDir = mkdtempSync(join(tmpdir(), 'balcao-web-'));
   try {
-    execFileSync(
-      'npx',
-      ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-      {
-        cwd: webRoot,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+    execFileSync(vite, ['build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: webRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const manifestPath = join(outDir, '.vite/manifest.json');
     if (!existsSync(manifestPath)) throw new Error('vite wrote no manifest');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
