@@ -21,6 +21,8 @@ const fresh = process.argv.includes('--fresh');
 interface Workload extends Omit<Request, 'token'> {
   id: string;
   title: string;
+  /** What one request serves, for the per-item rate where pages differ in size. */
+  item?: 'tickets' | 'messages';
 }
 
 /** W1c/d filter by the tenant's five queues, whatever ids the database gave them. */
@@ -29,36 +31,42 @@ const workloads = (queueIds: number[]): Workload[] => [
   {
     id: 'W1a',
     title: 'open tickets, show all',
+    item: 'tickets',
     method: 'GET',
     path: '/tickets?status=open&showAll=true&pageNumber=1',
   },
   {
     id: 'W1b',
     title: 'pending tickets, show all',
+    item: 'tickets',
     method: 'GET',
     path: '/tickets?status=pending&showAll=true&pageNumber=1',
   },
   {
     id: 'W1c',
     title: 'open tickets of 5 queues',
+    item: 'tickets',
     method: 'GET',
     path: `/tickets?status=open&showAll=true&pageNumber=1&queueIds=[${queueIds.join(',')}]`,
   },
   {
     id: 'W1d',
     title: 'pending tickets of 5 queues',
+    item: 'tickets',
     method: 'GET',
     path: `/tickets?status=pending&showAll=true&pageNumber=1&queueIds=[${queueIds.join(',')}]`,
   },
   {
     id: 'W2',
     title: 'a 200-message conversation',
+    item: 'messages',
     method: 'GET',
     path: `/messages/${CONVERSATION_TICKET}?pageNumber=1`,
   },
   {
     id: 'W5',
     title: 'send a text message',
+    item: 'messages',
     method: 'POST',
     path: `/messages/${SEND_TICKET}`,
     body: { body: 'Bench reply' },
@@ -158,6 +166,7 @@ async function main() {
         title: workload.title,
         request: `${workload.method} ${workload.path}`,
         ...load,
+        item: workload.item,
         itemsPerRequest: items,
         itemsPerSecond: load.rps * items,
         singleMs: single,

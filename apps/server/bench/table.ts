@@ -6,6 +6,7 @@ import type { LoadFigures } from './wrk.js';
 interface Row extends LoadFigures {
   id: string;
   title: string;
+  item?: string;
   itemsPerRequest: number;
   itemsPerSecond: number;
   singleMs: number;
@@ -42,7 +43,7 @@ export function printTable(r: Results) {
     `| floor | pgbench select-only (10 clients) | ${'tps' in pg ? `${int(pg.tps)} tps` : pg.missing} | | | | | | | | | |`,
     ...r.workloads.map(
       (w) =>
-        `| ${w.id} | ${w.title} | ${int(w.rps)} | ${w.itemsPerRequest > 1 ? `${int(w.itemsPerSecond)} (${w.itemsPerRequest}/page)` : ''} | ${ms(w.p50)} | ${ms(w.p95)} | ${ms(w.p99)} | ${ms(w.singleMs)} | ${w.serverCpuMsPerRequest.toFixed(2)} | ${w.rssMb} | ${(w.helloShare * 100).toFixed(1)}% | ${w.errors} |`,
+        `| ${w.id} | ${w.title} | ${int(w.rps)} | ${w.item ? `${int(w.itemsPerSecond)} ${w.item} (${w.itemsPerRequest}/req)` : ''} | ${ms(w.p50)} | ${ms(w.p95)} | ${ms(w.p99)} | ${ms(w.singleMs)} | ${w.serverCpuMsPerRequest.toFixed(2)} | ${w.rssMb} | ${(w.helloShare * 100).toFixed(1)}% | ${w.errors} |`,
     ),
     ...r.missing.map((m) => `| ${m.id} | ${m.title} | ${m.status} | | | | | | | | | |`),
     '',
