@@ -15,7 +15,7 @@ interface Row extends LoadFigures {
   rssMb: number;
 }
 
-export interface Results {
+interface Results {
   seconds: number;
   machine: { nproc: number; cpu: string; memoryGiB: number; node: string };
   floors: { fastifyHello: LoadFigures; pgbenchSelectOnly: PgbenchFigures };
