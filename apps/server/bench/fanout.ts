@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { events } from '@balcao/shared';
+import { memoryMb } from './processes.js';
 import { percentile } from './stats.js';
 
 export interface FanoutFigures {
@@ -11,6 +12,8 @@ export interface FanoutFigures {
   p50: number;
   p99: number;
   max: number;
+  /** The server's resident memory with every socket open. */
+  serverRssMb: number;
 }
 
 const SOCKETS = 2_000;
@@ -47,6 +50,7 @@ export async function measureFanout(
   ticketId: number,
   tokens: string[],
   adminToken: string,
+  serverPid: number,
 ): Promise<FanoutFigures> {
   const perProcess = SOCKETS / CLIENT_PROCESSES;
   const clients = Array.from({ length: CLIENT_PROCESSES }, () =>
@@ -62,6 +66,7 @@ export async function measureFanout(
     for (const answer of await Promise.all(clients.map(next))) {
       if (answer.type === 'failed') throw new Error(`fan-out clients could not connect: ${answer.reason}`);
     }
+    const serverRssMb = memoryMb(serverPid, 'VmRSS');
     const delays: number[] = [];
     let missed = 0;
     for (let round = 0; round < ROUNDS; round++) {
@@ -100,6 +105,7 @@ export async function measureFanout(
       p50: percentile(delays, 0.5),
       p99: percentile(delays, 0.99),
       max: delays.at(-1) ?? 0,
+      serverRssMb,
     };
   } finally {
     for (const client of clients) {

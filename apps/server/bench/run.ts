@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverRoot } from '../src/db/migrate.js';
@@ -11,14 +11,14 @@ import { median } from './stats.js';
 import { printTable } from './table.js';
 import { BENCH_ADMIN, BENCH_USERS, benchUserEmail, CONVERSATION_TICKET, SEND_TICKET } from './tenant.js';
 import { measureWebWeight } from './web-weight.js';
-import { type Request, requireWrk, runWrk } from './wrk.js';
+import { requireWrk, runWrk, type WrkRequest } from './wrk.js';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/balcao_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 8099);
 const fresh = process.argv.includes('--fresh');
 
-interface Workload extends Omit<Request, 'token'> {
+interface Workload extends Omit<WrkRequest, 'token'> {
   id: string;
   title: string;
   /** What one request serves, for the per-item rate where pages differ in size. */
@@ -120,7 +120,6 @@ function machine() {
     nproc: cpus().length,
     cpu: cpus()[0]?.model ?? 'unknown',
     memoryGiB: Math.round(totalmem() / 2 ** 30),
-    freeGiBAtStart: Math.round(freemem() / 2 ** 30),
     node: process.version,
   };
 }
@@ -180,9 +179,14 @@ async function main() {
     const peakRssHttp = memoryMb(server.pid, 'VmHWM');
 
     process.stdout.write('Socket fan-out: 2,000 sockets…\n');
-    const fanout = await measureFanout(base, snapshot.companyId, SEND_TICKET, tokens, adminToken).catch(
-      (error: Error) => ({ error: error.message }),
-    );
+    const fanout = await measureFanout(
+      base,
+      snapshot.companyId,
+      SEND_TICKET,
+      tokens,
+      adminToken,
+      server.pid,
+    ).catch((error: Error) => ({ error: error.message }));
     const peakRss = memoryMb(server.pid, 'VmHWM');
 
     process.stdout.write('Web weight: production build…\n');

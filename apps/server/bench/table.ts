@@ -49,7 +49,7 @@ export function printTable(r: Results) {
     '',
     'error' in r.fanout
       ? `Socket fan-out: failed (${r.fanout.error})`
-      : `Socket fan-out: ${int(r.fanout.sockets)} sockets × ${r.fanout.rounds} ticket events: p50 ${ms(r.fanout.p50)} ms, p99 ${ms(r.fanout.p99)} ms, max ${ms(r.fanout.max)} ms (${int(r.fanout.delivered)} delivered, ${r.fanout.missed} missed)`,
+      : `Socket fan-out: ${int(r.fanout.sockets)} sockets × ${r.fanout.rounds} ticket events: p50 ${ms(r.fanout.p50)} ms, p99 ${ms(r.fanout.p99)} ms, max ${ms(r.fanout.max)} ms (${int(r.fanout.delivered)} delivered, ${r.fanout.missed} missed); server RSS with the sockets open ${r.fanout.serverRssMb} MiB`,
     `Server RSS: idle ${r.memory.idleRssMb} MiB, peak ${r.memory.peakRssHttpMb} MiB under HTTP load, ${r.memory.peakRssWithSocketsMb} MiB with the sockets`,
     ...r.web.map(
       (w) =>

@@ -16,7 +16,7 @@ export function requireWrk() {
   }
 }
 
-export interface Request {
+export interface WrkRequest {
   method: 'GET' | 'POST';
   path: string;
   token?: string;
@@ -32,7 +32,7 @@ export interface LoadFigures {
   errors: number;
 }
 
-const lua = (request: Request) => {
+const lua = (request: WrkRequest) => {
   const headers = [
     ['accept', 'application/json'],
     ...(request.token ? [['authorization', `Bearer ${request.token}`]] : []),
@@ -53,7 +53,7 @@ const lua = (request: Request) => {
 };
 
 /** wrk -t1 -c10 as its own process, the way the peer's figures were taken. */
-export async function runWrk(base: string, request: Request, seconds: number): Promise<LoadFigures> {
+export async function runWrk(base: string, request: WrkRequest, seconds: number): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-wrk-'));
   const script = join(dir, 'request.lua');
   writeFileSync(script, lua(request));
