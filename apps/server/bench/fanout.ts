@@ -70,6 +70,10 @@ export async function measureFanout(
     const delays: number[] = [];
     let missed = 0;
     for (let round = 0; round < ROUNDS; round++) {
+      const body = `Fan-out round ${round + 1}`;
+      const armed = clients.map(next);
+      for (const client of clients) client.send({ type: 'round', body });
+      await Promise.all(armed);
       const reported = clients.map(() => false);
       const reports = clients.map((client, i) =>
         next(client).then((report) => {
@@ -81,7 +85,7 @@ export async function measureFanout(
       const answer = await fetch(`${base}/messages/${ticketId}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ body: `Fan-out round ${round + 1}` }),
+        body: JSON.stringify({ body }),
       });
       if (answer.status !== 201) throw new Error(`the fan-out's message answered ${answer.status}`);
       const timeout = setTimeout(() => {

@@ -15,13 +15,17 @@ const BATCH = 50;
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: object) => process.send?.(message);
 
-let arrivals: number[] = [];
+/** Each socket's first receipt of the round's event (a later ack of the same message updates it again). */
+let arrivals = new Map<number, number>();
+/** The round's message: updates from earlier sends (their delivery acks) must not count as arrivals. */
+let expected = '';
 const sockets: Socket[] = [];
 
-/** Sent as soon as every socket has the round's event, or when the bench stops waiting. */
+/** Sent as soon as every socket has the round's event, or when the bench stops waiting; ends the round. */
 function report() {
-  send({ type: 'arrivals', arrivals });
-  arrivals = [];
+  send({ type: 'arrivals', arrivals: [...arrivals.values()] });
+  arrivals = new Map();
+  expected = '';
 }
 
 function open(index: number): Promise<Socket> {
@@ -30,10 +34,12 @@ function open(index: number): Promise<Socket> {
     transports: ['websocket'],
     reconnection: false,
   });
-  socket.on(event, (payload: { action?: string; ticket?: { id?: number } }) => {
+  socket.on(event, (payload: { action?: string; ticket?: { id?: number; lastMessage?: string } }) => {
     if (payload.action !== 'update' || payload.ticket?.id !== ticketId) return;
-    arrivals.push(now());
-    if (arrivals.length === count) report();
+    if (payload.ticket.lastMessage !== expected) return;
+    if (arrivals.has(index)) return;
+    arrivals.set(index, now());
+    if (arrivals.size === count) report();
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -51,7 +57,12 @@ try {
   send({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
 }
 
-process.on('message', (message: { type: string }) => {
+process.on('message', (message: { type: string; body?: string }) => {
+  if (message.type === 'round') {
+    arrivals = new Map();
+    expected = message.body ?? '';
+    send({ type: 'armed' });
+  }
   if (message.type === 'collect') report();
   if (message.type === 'close') {
     for (const socket of sockets) socket.disconnect();
