@@ -47,8 +47,11 @@ export const mediaRoutes =
     );
   };
 
+/** The user behind the token must still exist in that company: a deleted user's token reads nothing. */
 async function sessionOwns(deps: AppDeps, token: string | undefined, companyId: number): Promise<boolean> {
   if (!token) return false;
   const claims = await deps.tokens.verifyAccess(token).catch(() => undefined);
-  return claims?.companyId === companyId;
+  if (claims?.companyId !== companyId) return false;
+  const actor = await deps.actors.load(claims.userId);
+  return actor?.companyId === companyId;
 }
