@@ -22,14 +22,12 @@ export async function hitRateLimit(db: Db, key: string, windowSeconds: number): 
   return row?.count ?? 1;
 }
 
-export async function readRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(
-      sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds})`,
-    );
-  return row?.count ?? 0;
+/** Gives back one counted event, for attempts that turned out legitimate. */
+export async function releaseRateLimit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
