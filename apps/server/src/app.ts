@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,6 +27,7 @@ import { registerAuthentication } from './platform/auth/authenticate.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { loadSecret } from './platform/secrets.js';
@@ -55,6 +57,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(fastifyCompress);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 10 } });
 
@@ -85,6 +89,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   // The API lives in its own context so its session check never touches the web app's files.
   await app.register(async (api) => {
     registerAuthentication(api, { tokens, actors });
+    neverStoreAnswers(api);
     await api.register(authRoutes(deps));
     await api.register(plansRoutes(deps));
     await api.register(companiesRoutes(deps));

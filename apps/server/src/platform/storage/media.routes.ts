@@ -41,7 +41,6 @@ export const mediaRoutes =
           .header('content-type', contentTypes[ext] ?? 'application/octet-stream')
           .header('content-length', file.size)
           .header('cache-control', 'private, max-age=3600')
-          .header('x-content-type-options', 'nosniff')
           .send(file.stream);
       },
     );
