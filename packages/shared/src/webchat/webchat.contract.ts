@@ -15,6 +15,8 @@ export const webchatEvents = {
   message: 'message',
   /** server → visitor, on every connection: the visitor's conversation, or null when the visitor is unknown. */
   session: 'session',
+  /** server → visitor: an attendant closed the conversation; the next message starts a new one. */
+  closed: 'closed',
 } as const;
 
 export const webchatStartBody = z.object({
@@ -46,9 +48,11 @@ export type WebchatMessage = z.infer<typeof webchatMessageSchema>;
 export const webchatCredentials = z.object({ visitorId: z.string(), secret: z.string() });
 export type WebchatCredentials = z.infer<typeof webchatCredentials>;
 
+/** The newest page of the visitor's current or last conversation, and whether that one was closed. */
 export const webchatSessionSchema = z.object({
   name: z.string(),
   messages: z.array(webchatMessageSchema),
+  closed: z.boolean(),
 });
 export type WebchatSession = z.infer<typeof webchatSessionSchema>;
 

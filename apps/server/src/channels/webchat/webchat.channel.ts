@@ -6,7 +6,7 @@ import {
   webchatSendBody,
   webchatStartBody,
 } from '@balcao/shared';
-import { and, eq, gte, type SQL } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { messages, webchatVisitors } from '../../db/schema/index.js';
@@ -14,9 +14,11 @@ import { receive } from '../../inbox/receive.js';
 import { findConnectionByToken } from '../../modules/connections/connections.queries.js';
 import { raiseAcks } from '../../modules/messages/messages.delivery.js';
 import type { AppDeps } from '../../platform/context.js';
+import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { ChannelAdapter } from '../channel.js';
 import {
   createVisitor,
+  findConversation,
   findVisitor,
   loadSession,
   toWebchatMessage,
@@ -24,6 +26,26 @@ import {
 } from './webchat.visitors.js';
 
 const visitorRoom = (connectionId: number, visitorId: string) => `webchat:${connectionId}:${visitorId}`;
+
+/** Flood limits, counted in the database so every server process shares them (numbers in docs/decisions.md). */
+const limits = {
+  visitorsPerAddress: { max: 10, windowSeconds: 600 },
+  messagesPerVisitor: { max: 30, windowSeconds: 60 },
+  messagesPerAddress: { max: 120, windowSeconds: 60 },
+};
+/** A visitor's screen reports reading at most this often; the reports in between add nothing. */
+const READ_INTERVAL_MS = 2000;
+
+async function overLimit(deps: AppDeps, key: string, limit: { max: number; windowSeconds: number }) {
+  return (await hitRateLimit(deps.db, key, limit.windowSeconds)) > limit.max;
+}
+
+/** The visitor's address as the HTTP side sees it: behind a trusted proxy, the first forwarded one. */
+function addressOf(socket: Socket, trustProxy: boolean): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  return (trustProxy && first) || socket.handshake.address;
+}
 
 type Ack<T> = (answer: WebchatAck<T>) => void;
 
@@ -74,6 +96,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
 
   nsp.on('connection', (socket: Socket) => {
     const connection = socket.data.connection;
+    const address = addressOf(socket, deps.config.trustProxy);
     const join = async (visitor: VisitorRow) => {
       socket.data.visitor = visitor;
       await socket.join(visitorRoom(connection.id, visitor.visitorId));
@@ -91,6 +114,8 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       guarded(async (input: unknown, ack: Ack<WebchatCredentials>) => {
         const body = parse(webchatStartBody, input, ack);
         if (!body) return;
+        if (await overLimit(deps, `webchat:visitors:${connection.id}:${address}`, limits.visitorsPerAddress))
+          return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
         const { visitor, secret } = await createVisitor(deps.db, connection, body);
         await join(visitor);
         ack({ ok: true, visitorId: visitor.visitorId, secret });
@@ -104,6 +129,11 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
         if (!visitor) return ack({ ok: false, error: 'ERR_SESSION_EXPIRED' });
         const body = parse(webchatSendBody, input, ack);
         if (!body) return;
+        if (
+          (await overLimit(deps, `webchat:messages:${visitor.visitorId}`, limits.messagesPerVisitor)) ||
+          (await overLimit(deps, `webchat:messages:${connection.id}:${address}`, limits.messagesPerAddress))
+        )
+          return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
         // The visitor's identity exists since `start`, so the contact is found, never created, here.
         const received = await receive(deps, {
           companyId: connection.companyId,
@@ -127,21 +157,30 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       }),
     );
 
-    socket.on(
-      webchatEvents.read,
-      guarded(async () => {
-        const visitor: VisitorRow | undefined = socket.data.visitor;
-        if (!visitor) return;
-        // Only what reached the visitor (1 sent, 2 delivered) can be read; pending and failed stay as they are.
-        const shown = and(
-          eq(messages.contactId, visitor.contactId),
-          eq(messages.connectionId, connection.id),
-          eq(messages.fromMe, true),
-          gte(messages.ack, 1),
-        );
-        await raiseAcks(deps, shown as SQL, 3);
-      }),
-    );
+    // However often the screen reports reading, one statement per interval reaches the database.
+    let readPending = false;
+    let lastRead = 0;
+    const markRead = guarded(async () => {
+      readPending = false;
+      lastRead = Date.now();
+      const visitor: VisitorRow | undefined = socket.data.visitor;
+      if (!visitor) return;
+      const ticket = await findConversation(deps.db, visitor);
+      if (!ticket) return;
+      // Only what reached the visitor (1 sent, 2 delivered) can be read; pending and failed stay as they are.
+      const shown = and(
+        eq(messages.companyId, connection.companyId),
+        eq(messages.ticketId, ticket.id),
+        eq(messages.fromMe, true),
+        gte(messages.ack, 1),
+      );
+      if (shown) await raiseAcks(deps, shown, 3);
+    });
+    socket.on(webchatEvents.read, () => {
+      if (readPending) return;
+      readPending = true;
+      setTimeout(markRead, Math.max(0, lastRead + READ_INTERVAL_MS - Date.now()));
+    });
   });
 
   return {
@@ -158,5 +197,23 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       nsp.to(targets).emit(webchatEvents.message, toWebchatMessage({ ...message, ack: online ? 2 : 1 }));
       return { externalId: `agent:${message.id}`, ack: online ? 2 : 1 };
     },
+    async conversationClosed({ connectionId, contactId }) {
+      const visitors = await deps.db
+        .select({ visitorId: webchatVisitors.visitorId })
+        .from(webchatVisitors)
+        .where(and(eq(webchatVisitors.connectionId, connectionId), eq(webchatVisitors.contactId, contactId)));
+      if (visitors.length === 0) return;
+      nsp.to(visitors.map((v) => visitorRoom(connectionId, v.visitorId))).emit(webchatEvents.closed);
+    },
   };
+}
+
+/** Tells a website-chat visitor that their conversation was closed (other channels have nothing to do). */
+export async function notifyConversationClosed(
+  deps: Pick<AppDeps, 'channels'>,
+  ticket: { connectionId: number | null; contactId: number },
+) {
+  const { connectionId, contactId } = ticket;
+  if (connectionId !== null)
+    await deps.channels.get('webchat')?.conversationClosed?.({ connectionId, contactId });
 }

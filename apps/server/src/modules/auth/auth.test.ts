@@ -145,6 +145,34 @@ describe('login limiter', () => {
   });
 });
 
+describe('sign-up flood', () => {
+  test('one address opens at most 10 trial companies an hour', async () => {
+    const plans = await call(app, 'GET', '/plans/listPublic');
+    const signup = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/signup',
+        remoteAddress: '10.8.0.1',
+        payload: {
+          companyName: `Flood ${i} ${Date.now()}`,
+          name: 'Bot Bot',
+          email: `flood-${i}-${Date.now()}@example.test`,
+          phone: '(11) 98765-4321',
+          password: 'Segredo123',
+          planId: plans.body[0].id,
+          termo: true,
+        },
+      });
+
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await signup(i));
+
+    expect(answers.slice(0, 10).map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+    expect(answers[10]?.statusCode).toBe(429);
+    expect(answers[10]?.json().error).toBe('ERR_TOO_MANY_REQUESTS');
+  });
+});
+
 describe('refresh and logout', () => {
   async function loginCookie() {
     const tenant = await createTenant(app);
