@@ -50,7 +50,14 @@ export interface BuildOptions {
 /** The whole server: HTTP API, realtime and jobs on one database. Tests build it too. */
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Query strings carry search terms and tokens: requests are logged by path only.
+            serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0] }) },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation.js';
+import { plainText, requiredText } from '../validation.js';
 
 export const channels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
 export type Channel = (typeof channels)[number];
@@ -32,10 +32,10 @@ export const saveConnectionBody = z.object({
   name: requiredText(2, 50),
   channel: z.enum(channels).default('whatsapp'),
   isDefault: z.boolean().default(false),
-  greetingMessage: z.string().max(4000).default(''),
-  complationMessage: z.string().max(4000).default(''),
-  outOfHoursMessage: z.string().max(4000).default(''),
-  ratingMessage: z.string().max(4000).default(''),
+  greetingMessage: plainText(4000).default(''),
+  complationMessage: plainText(4000).default(''),
+  outOfHoursMessage: plainText(4000).default(''),
+  ratingMessage: plainText(4000).default(''),
 });
 export type SaveConnectionBody = z.infer<typeof saveConnectionBody>;
 export const updateConnectionBody = saveConnectionBody.omit({ channel: true }).partial();

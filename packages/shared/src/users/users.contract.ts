@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { profiles } from '../permissions/permissions.js';
-import { email, msg, pageNumber, requiredText, timeOfDay } from '../validation.js';
+import { dbId, dbIdText, email, msg, pageNumber, plainText, requiredText, timeOfDay } from '../validation.js';
 
 const enabledDisabled = z.enum(['enabled', 'disabled']);
 
@@ -38,7 +38,7 @@ const selfFields = {
   name: requiredText(2, 50),
   email: email(),
   password: z.string().min(6, msg.passwordTooShort).max(50, msg.tooLong),
-  farewellMessage: z.string().max(1000),
+  farewellMessage: plainText(1000),
   defaultTheme: z.enum(['light', 'dark']),
   defaultMenu: z.enum(['open', 'closed']),
   language: z.enum(LANGUAGES),
@@ -52,8 +52,8 @@ const adminFields = {
   endWork: timeOfDay(),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
-  whatsappId: z.number().int().positive().nullable(),
-  queueIds: z.array(z.number().int().positive()).max(200),
+  whatsappId: dbId().nullable(),
+  queueIds: z.array(dbId()).max(200),
   showDashboard: enabledDisabled,
   allowRealTime: enabledDisabled,
   allowConnections: enabledDisabled,
@@ -69,7 +69,7 @@ export const createUserBody = z.object({
   language: selfFields.language.optional(),
   wpp: selfFields.wpp.optional(),
   /** Only the super user may create a user in another company. */
-  companyId: z.number().int().positive().optional(),
+  companyId: dbId().optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
@@ -86,7 +86,7 @@ export const listUsersResponse = z.object({
   count: z.number(),
 });
 
-export const userOptionsQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const userOptionsQuery = z.object({ companyId: dbIdText().optional() });
 export const userOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));
 
 export const userEvent = z.discriminatedUnion('action', [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, msg, requiredText } from '../validation.js';
+import { email, msg, plainText, requiredText, withoutNul } from '../validation.js';
 
 /** The website widget's socket namespace and events (a channel of our own, beyond the spec). */
 export const WEBCHAT_NAMESPACE = '/webchat';
@@ -31,9 +31,9 @@ export const webchatStartBody = z.object({
 export type WebchatStartBody = z.infer<typeof webchatStartBody>;
 
 export const webchatSendBody = z.object({
-  body: z.string().trim().min(1, msg.required).max(4096, msg.tooLong),
+  body: z.string().trim().min(1, msg.required).max(4096, msg.tooLong).refine(withoutNul, msg.invalidValue),
   /** The widget's own id for the message, so a resend after a reconnect is stored once. */
-  clientId: z.string().min(8).max(64),
+  clientId: plainText(64).refine((v) => v.length >= 8),
 });
 
 export const webchatMessageSchema = z.object({

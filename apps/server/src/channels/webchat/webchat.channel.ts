@@ -1,4 +1,5 @@
 import {
+  plainText,
   WEBCHAT_NAMESPACE,
   type WebchatAck,
   type WebchatCredentials,
@@ -14,6 +15,7 @@ import { receive } from '../../inbox/receive.js';
 import { findConnectionByToken } from '../../modules/connections/connections.queries.js';
 import { raiseAcks } from '../../modules/messages/messages.delivery.js';
 import type { AppDeps } from '../../platform/context.js';
+import { loggableError } from '../../platform/errors.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { ChannelAdapter } from '../channel.js';
 import {
@@ -69,7 +71,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
     <A extends unknown[]>(handler: (...args: A) => Promise<unknown>) =>
     (...args: A) => {
       handler(...args).catch((error: unknown) => {
-        deps.log.error(error);
+        deps.log.error(loggableError(error), 'webchat handler failed');
         const ack = args.at(-1);
         if (typeof ack === 'function') ack({ ok: false, error: 'ERR_INTERNAL' });
       });
@@ -80,11 +82,17 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       WebchatCredentials & { token: string }
     >;
     const identify = async () => {
-      const connection = typeof token === 'string' ? await findConnectionByToken(deps.db, token) : undefined;
+      const wellFormed = plainText(64).safeParse(token).success;
+      const connection = wellFormed ? await findConnectionByToken(deps.db, token as string) : undefined;
       if (connection?.channel !== 'webchat') throw new Error('ERR_NO_WAPP_FOUND');
       socket.data.connection = connection;
-      if (typeof visitorId === 'string' && typeof secret === 'string') {
-        socket.data.visitor = await findVisitor(deps.db, connection.id, visitorId, secret);
+      if (plainText(200).safeParse(visitorId).success && plainText(200).safeParse(secret).success) {
+        socket.data.visitor = await findVisitor(
+          deps.db,
+          connection.id,
+          visitorId as string,
+          secret as string,
+        );
       }
     };
     identify().then(

@@ -255,7 +255,8 @@ describe('the visitor side', () => {
     await call(app, 'PUT', `/tickets/${first.id}`, { token: tenant.admin.token, body: { status: 'closed' } });
 
     await until(() => closedEvents[0]);
-    let session: { messages: { body: string }[]; closed: boolean } | undefined;
+    type Session = { messages: { body: string }[]; closed: boolean };
+    let session: Session | undefined;
     const again = await live.connect(
       { token: connection.token, ...credentials },
       WEBCHAT_NAMESPACE,
@@ -275,10 +276,10 @@ describe('the visitor side', () => {
         session = value;
       }),
     );
-    await until(() => session);
-    expect(session?.closed).toBe(false);
-    expect(session?.messages.map((m) => m.body)).toContain('segunda conversa');
-    expect(session?.messages.map((m) => m.body)).not.toContain('primeira conversa');
+    const returned = (await until(() => session)) as Session;
+    expect(returned.closed).toBe(false);
+    expect(returned.messages.map((m) => m.body)).toContain('segunda conversa');
+    expect(returned.messages.map((m) => m.body)).not.toContain('primeira conversa');
   });
 
   test("reading the chat raises the acks of the visitor's current conversation only", async () => {
