@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { profiles } from '../permissions/permissions.js';
-import { dbId, dbIdText, email, msg, pageNumber, plainText, requiredText, timeOfDay } from '../validation.js';
+import {
+  dbId,
+  dbIdText,
+  email,
+  msg,
+  pageNumber,
+  plainText,
+  requiredText,
+  timeOfDay,
+  withoutNul,
+} from '../validation.js';
 
 const enabledDisabled = z.enum(['enabled', 'disabled']);
 
@@ -42,7 +52,7 @@ const selfFields = {
   defaultTheme: z.enum(['light', 'dark']),
   defaultMenu: z.enum(['open', 'closed']),
   language: z.enum(LANGUAGES),
-  wpp: z.string().trim().max(20),
+  wpp: z.string().trim().max(20).refine(withoutNul, msg.invalidValue),
 };
 
 /** Fields only an admin may set (spec 000 §6). */
@@ -77,7 +87,7 @@ export const updateUserBody = z.object({ ...selfFields, ...adminFields }).partia
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const listUsersQuery = z.object({
-  searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  searchParam: z.string().trim().toLowerCase().max(100).refine(withoutNul, msg.invalidValue).optional(),
   pageNumber,
 });
 export const listUsersResponse = z.object({
