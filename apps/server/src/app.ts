@@ -26,7 +26,7 @@ import { createActorLoader } from './platform/auth/actor.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { AppDeps } from './platform/context.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { createRealtime } from './platform/realtime/realtime.js';
@@ -74,7 +74,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const tokens = createTokenSigner(secret, config.accessTokenTtl);
   const actors = createActorLoader(db);
   const live = createRealtime({ server: app.server, tokens, actors, pool: database.pool });
-  const jobs = await startJobs(database.executeSql, (error) => app.log.error(error));
+  const jobs = await startJobs(database.executeSql, (error) =>
+    app.log.error(loggableError(error), 'job failed'),
+  );
   const deps: AppDeps = {
     config,
     log: app.log,
