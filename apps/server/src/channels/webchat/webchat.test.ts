@@ -327,6 +327,37 @@ describe('the visitor side', () => {
   });
 });
 
+describe('bad input on the chat socket', () => {
+  test('NUL bytes are refused as bad input, never a server error', async () => {
+    const { connection, visitor } = await setUp();
+
+    await expect(open(WEBCHAT_NAMESPACE, { token: `${connection.token}\u0000` })).rejects.toThrow(
+      'ERR_NO_WAPP_FOUND',
+    );
+    const start = await emit<{ ok: boolean; error?: string }>(visitor, webchatEvents.start, {
+      name: 'Nu\u0000l',
+    });
+    await emit(visitor, webchatEvents.start, { name: 'Nula Nunes' });
+    const send = await emit<{ ok: boolean; error?: string }>(visitor, webchatEvents.send, {
+      body: 'oi\u0000',
+      clientId: 'nul-client-1',
+    });
+    const clientId = await emit<{ ok: boolean; error?: string }>(visitor, webchatEvents.send, {
+      body: 'oi',
+      clientId: 'nul-\u0000-client',
+    });
+    const returning = await open(WEBCHAT_NAMESPACE, {
+      token: connection.token,
+      visitorId: 'x\u0000',
+      secret: 'y\u0000',
+    });
+
+    for (const answer of [start, send, clientId])
+      expect(answer).toMatchObject({ ok: false, error: 'ERR_VALIDATION' });
+    expect(returning.connected).toBe(true);
+  });
+});
+
 describe('floods', () => {
   test('one visitor sending too fast is refused with a catalogue code', async () => {
     const { visitor } = await setUp();
