@@ -29,6 +29,7 @@ import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
+import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { loadSecret } from './platform/secrets.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   live.onSocket(ticketRooms(deps));
   await registerUserJobs(deps);
   await registerDeliveryJobs(deps);
+  await registerRateLimitSweep(deps);
 
   app.addHook('onClose', async () => {
     // Also releases the socket adapter's listening connection; the HTTP server is already closed.
