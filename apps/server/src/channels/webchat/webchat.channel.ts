@@ -38,8 +38,28 @@ const limits = {
 /** A visitor's screen reports reading at most this often; the reports in between add nothing. */
 const READ_INTERVAL_MS = 2000;
 
-async function overLimit(deps: AppDeps, key: string, limit: { max: number; windowSeconds: number }) {
+type Limit = { max: number; windowSeconds: number };
+
+async function overLimit(deps: AppDeps, key: string, limit: Limit) {
   return (await hitRateLimit(deps.db, key, limit.windowSeconds)) > limit.max;
+}
+
+/**
+ * A socket's own count, so a flood from one socket stops costing database statements. One socket window
+ * spans at most two database windows, so past twice the limit it is over the shared limit too: this never
+ * refuses what the database would allow.
+ */
+function socketCounter(limit: Limit) {
+  let windowStart = Date.now();
+  let count = 0;
+  return () => {
+    if (Date.now() - windowStart >= limit.windowSeconds * 1000) {
+      windowStart = Date.now();
+      count = 0;
+    }
+    count += 1;
+    return count > 2 * limit.max;
+  };
 }
 
 /** The visitor's address as the HTTP side sees it: behind a trusted proxy, the first forwarded one. */
@@ -105,6 +125,8 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
   nsp.on('connection', (socket: Socket) => {
     const connection = socket.data.connection;
     const address = addressOf(socket, deps.config.trustProxy);
+    const startsFlooded = socketCounter(limits.visitorsPerAddress);
+    const sendsFlooded = socketCounter(limits.messagesPerVisitor);
     const join = async (visitor: VisitorRow) => {
       socket.data.visitor = visitor;
       await socket.join(visitorRoom(connection.id, visitor.visitorId));
@@ -122,7 +144,10 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       guarded(async (input: unknown, ack: Ack<WebchatCredentials>) => {
         const body = parse(webchatStartBody, input, ack);
         if (!body) return;
-        if (await overLimit(deps, `webchat:visitors:${connection.id}:${address}`, limits.visitorsPerAddress))
+        if (
+          startsFlooded() ||
+          (await overLimit(deps, `webchat:visitors:${connection.id}:${address}`, limits.visitorsPerAddress))
+        )
           return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
         const { visitor, secret } = await createVisitor(deps.db, connection, body);
         await join(visitor);
@@ -138,6 +163,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
         const body = parse(webchatSendBody, input, ack);
         if (!body) return;
         if (
+          sendsFlooded() ||
           (await overLimit(deps, `webchat:messages:${visitor.visitorId}`, limits.messagesPerVisitor)) ||
           (await overLimit(deps, `webchat:messages:${connection.id}:${address}`, limits.messagesPerAddress))
         )
