@@ -16,8 +16,8 @@ import { findConnectionByToken } from '../../modules/connections/connections.que
 import { raiseAcks } from '../../modules/messages/messages.delivery.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
-import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { ChannelAdapter } from '../channel.js';
+import { socketLimits, throttleReads } from './webchat.limits.js';
 import {
   createVisitor,
   findConversation,
@@ -28,46 +28,6 @@ import {
 } from './webchat.visitors.js';
 
 const visitorRoom = (connectionId: number, visitorId: string) => `webchat:${connectionId}:${visitorId}`;
-
-/** Flood limits, counted in the database so every server process shares them (numbers in docs/decisions.md). */
-const limits = {
-  visitorsPerAddress: { max: 10, windowSeconds: 600 },
-  messagesPerVisitor: { max: 30, windowSeconds: 60 },
-  messagesPerAddress: { max: 120, windowSeconds: 60 },
-};
-/** A visitor's screen reports reading at most this often; the reports in between add nothing. */
-const READ_INTERVAL_MS = 2000;
-
-type Limit = { max: number; windowSeconds: number };
-
-async function overLimit(deps: AppDeps, key: string, limit: Limit) {
-  return (await hitRateLimit(deps.db, key, limit.windowSeconds)) > limit.max;
-}
-
-/**
- * A socket's own count, so a flood from one socket stops costing database statements. One socket window
- * spans at most two database windows, so past twice the limit it is over the shared limit too: this never
- * refuses what the database would allow.
- */
-function socketCounter(limit: Limit) {
-  let windowStart = Date.now();
-  let count = 0;
-  return () => {
-    if (Date.now() - windowStart >= limit.windowSeconds * 1000) {
-      windowStart = Date.now();
-      count = 0;
-    }
-    count += 1;
-    return count > 2 * limit.max;
-  };
-}
-
-/** The visitor's address as the HTTP side sees it: behind a trusted proxy, the first forwarded one. */
-function addressOf(socket: Socket, trustProxy: boolean): string {
-  const forwarded = socket.handshake.headers['x-forwarded-for'];
-  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-  return (trustProxy && first) || socket.handshake.address;
-}
 
 type Ack<T> = (answer: WebchatAck<T>) => void;
 
@@ -124,9 +84,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
 
   nsp.on('connection', (socket: Socket) => {
     const connection = socket.data.connection;
-    const address = addressOf(socket, deps.config.trustProxy);
-    const startsFlooded = socketCounter(limits.visitorsPerAddress);
-    const sendsFlooded = socketCounter(limits.messagesPerVisitor);
+    const limits = socketLimits(deps, socket, connection.id);
     const join = async (visitor: VisitorRow) => {
       socket.data.visitor = visitor;
       await socket.join(visitorRoom(connection.id, visitor.visitorId));
@@ -144,11 +102,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       guarded(async (input: unknown, ack: Ack<WebchatCredentials>) => {
         const body = parse(webchatStartBody, input, ack);
         if (!body) return;
-        if (
-          startsFlooded() ||
-          (await overLimit(deps, `webchat:visitors:${connection.id}:${address}`, limits.visitorsPerAddress))
-        )
-          return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
+        if (!(await limits.mayStart())) return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
         const { visitor, secret } = await createVisitor(deps.db, connection, body);
         await join(visitor);
         ack({ ok: true, visitorId: visitor.visitorId, secret });
@@ -162,11 +116,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
         if (!visitor) return ack({ ok: false, error: 'ERR_SESSION_EXPIRED' });
         const body = parse(webchatSendBody, input, ack);
         if (!body) return;
-        if (
-          sendsFlooded() ||
-          (await overLimit(deps, `webchat:messages:${visitor.visitorId}`, limits.messagesPerVisitor)) ||
-          (await overLimit(deps, `webchat:messages:${connection.id}:${address}`, limits.messagesPerAddress))
-        )
+        if (!(await limits.maySend(visitor.visitorId)))
           return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
         // The visitor's identity exists since `start`, so the contact is found, never created, here.
         const received = await receive(deps, {
@@ -192,11 +142,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
     );
 
     // However often the screen reports reading, one statement per interval reaches the database.
-    let readPending = false;
-    let lastRead = 0;
     const markRead = guarded(async () => {
-      readPending = false;
-      lastRead = Date.now();
       const visitor: VisitorRow | undefined = socket.data.visitor;
       if (!visitor) return;
       const ticket = await findConversation(deps.db, visitor);
@@ -210,11 +156,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       );
       if (shown) await raiseAcks(deps, shown, 3);
     });
-    socket.on(webchatEvents.read, () => {
-      if (readPending) return;
-      readPending = true;
-      setTimeout(markRead, Math.max(0, lastRead + READ_INTERVAL_MS - Date.now()));
-    });
+    socket.on(webchatEvents.read, throttleReads(markRead));
   });
 
   return {
