@@ -11,6 +11,7 @@ import {
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies, connections, plans } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePlan } from '../../platform/permissions.js';
@@ -141,7 +142,7 @@ export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
     const [row] = await tx
       .update(connections)
       .set({ isDefault: true })
-      .where(eq(connections.id, next.id))
+      .where(tenant(connections, ctx.companyId, eq(connections.id, next.id)))
       .returning();
     return row;
   });
