@@ -1,6 +1,6 @@
 import type { connections, contacts, messages } from '../db/schema/index.js';
 
-export interface OutboundDelivery {
+interface OutboundDelivery {
   connection: typeof connections.$inferSelect;
   contact: typeof contacts.$inferSelect;
   message: typeof messages.$inferSelect;

@@ -41,8 +41,6 @@ function isBadInput(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('22');
 }
 
-export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code);
-
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

@@ -6,7 +6,7 @@ import { type IssuedSession, login, logout, refreshSession } from './auth.servic
 import { loadSessionUser } from './session.js';
 import { signup } from './signup.service.js';
 
-export const REFRESH_COOKIE = 'jrt';
+const REFRESH_COOKIE = 'jrt';
 
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

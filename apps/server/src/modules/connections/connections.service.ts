@@ -20,7 +20,7 @@ import { findConnection, listCompanyConnections, toConnection } from './connecti
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** Spec 000 §9: 30 random uppercase alphanumeric characters. */
-export const newConnectionToken = () =>
+const newConnectionToken = () =>
   Array.from(
     { length: CONNECTION_TOKEN_LENGTH },
     () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)],
