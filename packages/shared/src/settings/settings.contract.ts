@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
 const toggle = z.enum(['enabled', 'disabled']);
-const freeText = z.string().max(4000);
+// Stored text reaches customers' chats and Postgres, which refuses NUL in text.
+const freeText = z
+  .string()
+  .max(4000)
+  .refine((value) => !value.includes('\0'));
+/** Sent to customers as a link to click, so only a web address, or nothing. */
+const webLink = z
+  .string()
+  .max(2000)
+  .refine((value) => value === '' || /^https?:\/\/[^\s\0]+$/.test(value));
 
 /**
  * Every company setting with its accepted values and its default (spec 000 §3, 001 §3).
@@ -27,7 +36,7 @@ export const settingDefinitions = {
   lgpdHideNumber: { schema: toggle, default: 'disabled' },
   lgpdConsent: { schema: toggle, default: 'disabled' },
   lgpdMessage: { schema: freeText, default: '' },
-  lgpdLink: { schema: freeText, default: '' },
+  lgpdLink: { schema: webLink, default: '' },
   sendMsgTransfTicket: { schema: toggle, default: 'disabled' },
   /** The platform's payment-provider credential: written by the super user, never read back. */
   paymentGatewayToken: { schema: freeText, default: '' },
@@ -52,5 +61,8 @@ export const companySettingsParams = z.object({ companyId: z.coerce.number().int
 export const companySettingsResponse = z.record(z.string(), z.string());
 export const companySettingOneQuery = z.object({ column: settingKeySchema });
 export const updateCompanySettingBody = z.object({ column: settingKeySchema, data: z.string().max(4000) });
+
+/** company-{id}-settings: a changed setting, for every user of the company (all may read settings). */
+export const settingEvent = z.object({ action: z.literal('update'), setting: settingSchema });
 
 export const publicSettingsResponse = z.object({ signupEnabled: z.boolean() });
