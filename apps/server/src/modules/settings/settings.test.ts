@@ -82,6 +82,29 @@ describe('company settings', () => {
     expect(write).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
   });
 
+  test('supervisors and users lifted by flags still cannot change them; the value stays', async () => {
+    const tenant = await createTenant(app);
+    const supervisor = await createUser(app, tenant.companyId, { profile: 'supervisor' });
+    const lifted = await createUser(app, tenant.companyId, {
+      showDashboard: 'enabled',
+      allowRealTime: 'enabled',
+      allowConnections: 'enabled',
+    });
+
+    const refused = await Promise.all(
+      [supervisor, lifted].map((user) =>
+        call(app, 'PUT', '/settings/requiredTag', { token: user.token, body: { value: 'enabled' } }),
+      ),
+    );
+    const after = await call(app, 'GET', '/companySettingOne?column=requiredTag', {
+      token: tenant.admin.token,
+    });
+
+    for (const answer of refused)
+      expect(answer).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(after.body).toEqual({ key: 'requiredTag', value: 'disabled' });
+  });
+
   test("another company's settings and plan are not found", async () => {
     const one = await createTenant(app);
     const two = await createTenant(app);
