@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap, tokenOf } from './browser';
+import { launchBrowser, openPage, signIn, snap, socketConnected, tokenOf } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -68,6 +68,33 @@ test('an attendant has no settings entry, and typing the address leads home', as
   await attendant.goto('/settings');
   await attendant.waitForURL('**/tickets');
   expect(await attendant.getByRole('tab', { name: 'Opções' }).count()).toBe(0);
+});
+
+test("another admin's change shows without a reload", async () => {
+  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+  const created = await page.request.post('/users', {
+    headers,
+    data: { name: 'Helena Admin', email: 'helena@balcao.test', password: 'Helena-pass', profile: 'admin' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const other = await openPage(browser);
+  const joined = socketConnected(other);
+  await signIn(other, 'helena@balcao.test', 'Helena-pass');
+  await joined;
+  await other.goto('/settings');
+  const otherSwitch = other.getByRole('switch', { name: 'Posição na fila' });
+  await otherSwitch.waitFor();
+  expect(await otherSwitch.isChecked()).toBe(false);
+
+  const saved = await page.request.put('/settings/sendQueuePosition', {
+    headers,
+    data: { value: 'enabled' },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  await other.waitForFunction(
+    () => document.querySelector<HTMLInputElement>('input[name="sendQueuePosition"]')?.checked === true,
+  );
 });
 
 test('the page fits a 360 px phone', async () => {
