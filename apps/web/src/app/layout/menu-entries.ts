@@ -1,7 +1,7 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
-import FlashOnOutlinedIcon from '@mui/icons-material/FlashOnOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -34,7 +34,7 @@ export interface MenuEntry {
 export const menuEntries: readonly MenuEntry[] = [
   { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
   // Every user keeps their own quick answers; the company-wide ones are a rule inside the page.
-  { key: 'quickMessages', to: '/quick-messages', icon: FlashOnOutlinedIcon, section: 'service' },
+  { key: 'quickMessages', to: '/quick-messages', icon: BoltOutlinedIcon, section: 'service' },
   { key: 'contacts', to: '/contacts', icon: ContactPhoneOutlinedIcon, section: 'service' },
   { key: 'tags', to: '/tags', icon: LocalOfferOutlinedIcon, section: 'service' },
   {
