@@ -20,6 +20,8 @@ export const msg = {
   invalidValue: 'invalidValue',
   emailTaken: 'emailTaken',
   companyTaken: 'companyTaken',
+  tagTooShort: 'tagTooShort',
+  tagTaken: 'tagTaken',
 } as const;
 
 export const requiredText = (min: number, max: number) =>
