@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, pageNumber, requiredText } from '../validation.js';
+import { msg, pageNumber, queryBoolean, requiredText } from '../validation.js';
 
 export const QUICK_MESSAGE_MAX = 4096;
 /** Ids are PostgreSQL integers: a larger one is bad input, not a database error. */
@@ -56,6 +56,8 @@ export type UpdateQuickMessageBody = z.infer<typeof updateQuickMessageBody>;
 export const listQuickMessagesQuery = z.object({
   searchParam: z.string().trim().max(100).optional(),
   pageNumber,
+  /** Only the categories (the modal's category choice), or only the items. */
+  isCategory: queryBoolean.optional(),
 });
 export type ListQuickMessagesQuery = z.infer<typeof listQuickMessagesQuery>;
 export const listQuickMessagesResponse = z.object({

@@ -46,7 +46,7 @@ export async function findVisibleQuickMessage(
 export async function searchQuickMessages(
   db: Db,
   actor: RequestActor,
-  options: { search?: string; limit: number; offset: number },
+  options: { search?: string; isCategory?: boolean; limit: number; offset: number },
 ): Promise<{ rows: QuickMessageRow[]; total: number }> {
   const pattern = options.search && `%${options.search.replace(/[\\%_]/g, '\\$&')}%`;
   const where = tenant(
@@ -54,6 +54,7 @@ export async function searchQuickMessages(
     actor.companyId,
     visibleTo(actor),
     pattern ? or(ilike(quickMessages.shortcode, pattern), ilike(quickMessages.message, pattern)) : undefined,
+    options.isCategory === undefined ? undefined : eq(quickMessages.isCategory, options.isCategory),
   );
   const [rows, [totals]] = await Promise.all([
     db

@@ -25,6 +25,7 @@ export async function listQuickMessages(ctx: Ctx, query: ListQuickMessagesQuery)
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
   const { rows, total } = await searchQuickMessages(ctx.db, ctx.actor, {
     search: query.searchParam,
+    isCategory: query.isCategory,
     limit: PAGE_SIZE,
     offset,
   });

@@ -192,3 +192,15 @@ test('searching matches shortcode or message, in pages of 20', async () => {
   expect(codes(second.body.records)).toEqual(['s21', 'zz']);
   expect(codes(found.body.records)).toEqual(['zz']);
 });
+
+test('the categories alone, for the modal', async () => {
+  const tenant = await createTenant(app);
+  await create(tenant.admin.token, { shortcode: 'Vendas', isCategory: true });
+  await create(tenant.admin.token, { shortcode: 'preço', message: 'x' });
+
+  const categories = await call(app, 'GET', '/quick-messages?isCategory=true', { token: tenant.admin.token });
+  const items = await call(app, 'GET', '/quick-messages?isCategory=false', { token: tenant.admin.token });
+
+  expect(codes(categories.body.records)).toEqual(['Vendas']);
+  expect(codes(items.body.records)).toEqual(['preço']);
+});

@@ -1,5 +1,7 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
+import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -28,6 +30,8 @@ export interface MenuEntry {
  */
 export const menuEntries: readonly MenuEntry[] = [
   { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
+  { key: 'quickMessages', to: '/quick-messages', icon: BoltOutlinedIcon, section: 'service' },
+  { key: 'tags', to: '/tags', icon: LocalOfferOutlinedIcon, section: 'service' },
   {
     key: 'users',
     to: '/users',
