@@ -28,7 +28,10 @@ const tagFields = {
     .min(TAG_NAME_MIN, msg.tagTooShort)
     .max(TAG_NAME_MAX, msg.tooLong)
     .refine((value) => !value.includes('\u0000'), msg.invalidValue),
-  color: z.string().trim().regex(/^#[0-9a-fA-F]{3,8}$/, msg.invalidValue),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{3,8}$/, msg.invalidValue),
   kanban: z.number().int().min(0).max(1),
 };
 
@@ -48,7 +51,11 @@ export const listTagsQuery = z.object({
   kanban: queryBoolean.optional(),
 });
 export type ListTagsQuery = z.infer<typeof listTagsQuery>;
-export const listTagsResponse = z.object({ tags: z.array(tagSchema), hasMore: z.boolean(), count: z.number() });
+export const listTagsResponse = z.object({
+  tags: z.array(tagSchema),
+  hasMore: z.boolean(),
+  count: z.number(),
+});
 
 export const tagOptionsQuery = z.object({ kanban: queryBoolean.optional() });
 export const tagOptionsResponse = z.array(tagRefSchema.extend({ kanban: z.number() }));

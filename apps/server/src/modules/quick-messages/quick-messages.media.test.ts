@@ -106,7 +106,10 @@ test("a private quick message's events reach its author and the managers; a 'ger
 
   const { body: created } = await create(author.token, { shortcode: 'privada', message: 'x' });
   await call(app, 'PUT', `/quick-messages/${created.id}`, { token: supervisor.token, body: { geral: true } });
-  await call(app, 'PUT', `/quick-messages/${created.id}`, { token: supervisor.token, body: { geral: false } });
+  await call(app, 'PUT', `/quick-messages/${created.id}`, {
+    token: supervisor.token,
+    body: { geral: false },
+  });
   await settle();
 
   const private_ = expect.objectContaining({ geral: false });

@@ -10,9 +10,12 @@ import { publishQuickMessage } from './quick-messages.events.js';
 import { toQuickMessage } from './quick-messages.queries.js';
 import { findEditableQuickMessage } from './quick-messages.service.js';
 
-/** The name shown in the list: the uploaded file's base name, never a path, bounded. */
-const displayName = (filename: string) =>
-  filename.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f]/g, '').slice(0, 200) || 'image';
+/** The name shown in the list: the uploaded file's base name, never a path, without control characters. */
+function displayName(filename: string): string {
+  const base = filename.replace(/^.*[\\/]/, '');
+  const printable = [...base].filter((char) => char.charCodeAt(0) >= 32).join('');
+  return printable.slice(0, 200) || 'image';
+}
 
 async function setMedia(ctx: Ctx, id: number, media: { mediaPath: string | null; mediaName: string | null }) {
   const [row] = await ctx.db

@@ -1,6 +1,6 @@
 import {
-  can,
   type CreateQuickMessageBody,
+  can,
   type ListQuickMessagesQuery,
   msg,
   PAGE_SIZE,
@@ -66,7 +66,8 @@ function checkGeral(ctx: Ctx, geral: boolean | undefined) {
 /** A category groups quick messages the caller can read; it cannot be the message itself. */
 async function checkCategory(ctx: Ctx, categoryId: number | null | undefined, selfId?: number) {
   if (!categoryId) return;
-  const category = categoryId === selfId ? undefined : await findVisibleQuickMessage(ctx.db, ctx.actor, categoryId);
+  const category =
+    categoryId === selfId ? undefined : await findVisibleQuickMessage(ctx.db, ctx.actor, categoryId);
   if (!category?.isCategory) {
     throw new AppError('ERR_VALIDATION', 'Unknown category', { categoryId: msg.invalidValue });
   }

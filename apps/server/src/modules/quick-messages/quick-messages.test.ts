@@ -109,7 +109,11 @@ describe('quick messages by profile and owner', () => {
   test("an attendant edits and deletes their own; not a colleague's, nor a 'geral' one", async () => {
     const { body: mine } = await create(attendant.token, { shortcode: 'meu', message: 'x' });
     const { body: theirs } = await create(colleague.token, { shortcode: 'dele', message: 'x' });
-    const { body: shared } = await create(supervisor.token, { shortcode: 'todos', message: 'x', geral: true });
+    const { body: shared } = await create(supervisor.token, {
+      shortcode: 'todos',
+      message: 'x',
+      geral: true,
+    });
 
     const edit = await call(app, 'PUT', `/quick-messages/${mine.id}`, {
       token: attendant.token,
@@ -119,7 +123,9 @@ describe('quick messages by profile and owner', () => {
       token: attendant.token,
       body: { message: 'novo' },
     });
-    const deleteShared = await call(app, 'DELETE', `/quick-messages/${shared.id}`, { token: attendant.token });
+    const deleteShared = await call(app, 'DELETE', `/quick-messages/${shared.id}`, {
+      token: attendant.token,
+    });
     const deleteMine = await call(app, 'DELETE', `/quick-messages/${mine.id}`, { token: attendant.token });
 
     expect(edit.body.message).toBe('novo');

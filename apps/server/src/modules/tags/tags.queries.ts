@@ -11,12 +11,12 @@ const withCounts = {
   color: tags.color,
   kanban: tags.kanban,
   userId: tags.userId,
-  contactsCount: sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})`.mapWith(
-    Number,
-  ),
-  ticketsCount: sql<number>`(select count(*) from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})`.mapWith(
-    Number,
-  ),
+  contactsCount:
+    sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})`.mapWith(
+      Number,
+    ),
+  ticketsCount:
+    sql<number>`(select count(*) from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})`.mapWith(Number),
 };
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

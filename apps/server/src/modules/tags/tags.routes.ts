@@ -46,7 +46,8 @@ export const tagsRoutes =
     app.post(
       '/tags',
       { config: { gate: 'session' }, schema: { body: createTagBody, response: { 201: tagSchema } } },
-      async (request, reply) => reply.status(201).send(await createTag(contextOf(deps, request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createTag(contextOf(deps, request), request.body)),
     );
 
     app.put(

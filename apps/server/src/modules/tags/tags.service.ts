@@ -1,7 +1,7 @@
 import {
   type CreateTagBody,
-  msg,
   type ListTagsQuery,
+  msg,
   PAGE_SIZE,
   type Tag,
   type UpdateTagBody,

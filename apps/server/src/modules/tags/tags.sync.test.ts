@@ -20,7 +20,10 @@ test("syncing a contact's tags replaces them, and the list counts them", async (
   const { contactId } = await createTicket(app, tenant.companyId);
   const [vip, lead, cold] = await tagsOf(tenant.admin.token, 'VIP', 'Lead', 'Frio');
   const token = tenant.admin.token;
-  await call(app, 'POST', '/tags/sync', { token, body: { contactId, tags: [{ id: vip?.id }, { id: cold?.id }] } });
+  await call(app, 'POST', '/tags/sync', {
+    token,
+    body: { contactId, tags: [{ id: vip?.id }, { id: cold?.id }] },
+  });
 
   const { status, body } = await call(app, 'POST', '/tags/sync', {
     token,
@@ -91,7 +94,7 @@ test("another company's contact, ticket or tag answers 404 and changes nothing",
   expect(mineAfter.body.tags).toEqual([]);
 });
 
-test("an attendant cannot tag a ticket they may not see", async () => {
+test('an attendant cannot tag a ticket they may not see', async () => {
   const tenant = await createTenant(app);
   const holder = await createUser(app, tenant.companyId);
   const attendant = await createUser(app, tenant.companyId);

@@ -27,7 +27,15 @@ interface Props {
   onDelete: (tag: Tag) => void;
 }
 
-export function TagsTable({ tags, isLoading, error, isFetchingNextPage, searching, onRetry, ...rowProps }: Props) {
+export function TagsTable({
+  tags,
+  isLoading,
+  error,
+  isFetchingNextPage,
+  searching,
+  onRetry,
+  ...rowProps
+}: Props) {
   const { t } = useTranslation();
   return (
     <Table stickyHeader size="small" aria-busy={isLoading || isFetchingNextPage}>

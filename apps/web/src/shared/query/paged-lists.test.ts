@@ -44,7 +44,13 @@ describe('pagedLists', () => {
   });
 
   test('a row listed twice after an insert shows once', () => {
-    const data = pagesOf([{ id: 3, name: 'c' }, { id: 1, name: 'a' }], [{ id: 3, name: 'c' }]);
+    const data = pagesOf(
+      [
+        { id: 3, name: 'c' },
+        { id: 1, name: 'a' },
+      ],
+      [{ id: 3, name: 'c' }],
+    );
 
     expect(lists.flatten(data).map((r) => r.id)).toEqual([3, 1]);
   });

@@ -21,7 +21,12 @@ export function pagedLists<F extends string, T extends { id: number }>(field: F,
     if (data.pages.some((page) => rowsOf(page).some((r) => r.id === row.id))) {
       return {
         ...data,
-        pages: data.pages.map((page) => withRows(page, rowsOf(page).map((r) => (r.id === row.id ? row : r)))),
+        pages: data.pages.map((page) =>
+          withRows(
+            page,
+            rowsOf(page).map((r) => (r.id === row.id ? row : r)),
+          ),
+        ),
       };
     }
     if (!insertIfMissing || data.pages.length === 0) return data;
