@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { msg, pageNumber, queryBoolean, requiredText } from '../validation.js';
+import { dbId, msg, pageNumber, plainText, queryBoolean, requiredText } from '../validation.js';
 
 export const QUICK_MESSAGE_MAX = 4096;
-/** Ids are PostgreSQL integers: a larger one is bad input, not a database error. */
-const quickMessageId = () => z.number().int().positive().max(2_147_483_647);
 
 export const quickMessageSchema = z.object({
   id: z.number(),
@@ -24,15 +22,11 @@ export type QuickMessage = z.infer<typeof quickMessageSchema>;
 
 const quickMessageFields = {
   shortcode: requiredText(1, 100),
-  message: z
-    .string()
-    .trim()
-    .max(QUICK_MESSAGE_MAX, msg.tooLong)
-    .refine((value) => !value.includes('\u0000'), msg.invalidValue),
+  message: plainText(QUICK_MESSAGE_MAX).trim(),
   geral: z.boolean(),
   status: z.boolean(),
   isCategory: z.boolean(),
-  categoryId: quickMessageId().nullable(),
+  categoryId: dbId().nullable(),
 };
 
 export const createQuickMessageBody = z

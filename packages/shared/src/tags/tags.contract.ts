@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { msg, pageNumber, queryBoolean } from '../validation.js';
+import { dbId, dbIdText, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
 /** Spec 001 §5: a tag's name has at least 3 characters ('Tag muito curta!'). */
 export const TAG_NAME_MIN = 3;
 export const TAG_NAME_MAX = 50;
-/** Ids are PostgreSQL integers: a larger one is bad input, not a database error. */
-const tagId = () => z.number().int().positive().max(2_147_483_647);
 
 export const tagRefSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export type TagRef = z.infer<typeof tagRefSchema>;
@@ -27,7 +25,7 @@ const tagFields = {
     .min(1, msg.required)
     .min(TAG_NAME_MIN, msg.tagTooShort)
     .max(TAG_NAME_MAX, msg.tooLong)
-    .refine((value) => !value.includes('\u0000'), msg.invalidValue),
+    .refine(withoutNul, msg.invalidValue),
   color: z
     .string()
     .trim()
@@ -63,9 +61,9 @@ export const tagOptionsResponse = z.array(tagRefSchema.extend({ kanban: z.number
 /** Replaces the tags of one contact or one ticket with `tags`. */
 export const syncTagsBody = z
   .object({
-    contactId: tagId().optional(),
-    ticketId: tagId().optional(),
-    tags: z.array(z.object({ id: tagId() })).max(100),
+    contactId: dbId().optional(),
+    ticketId: dbId().optional(),
+    tags: z.array(z.object({ id: dbId() })).max(100),
   })
   .refine((body) => (body.contactId === undefined) !== (body.ticketId === undefined), {
     message: 'required',
@@ -74,7 +72,7 @@ export const syncTagsBody = z
 export type SyncTagsBody = z.infer<typeof syncTagsBody>;
 export const tagsOfResponse = z.object({ tags: z.array(tagRefSchema) });
 
-export const contactIdParam = z.object({ contactId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const contactIdParam = z.object({ contactId: dbIdText() });
 
 export const tagEvent = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['create', 'update']), tag: tagSchema }),

@@ -9,6 +9,7 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { uploadedFile } from '../../platform/storage/uploads.js';
 import { removeQuickMessageMedia, uploadQuickMessageMedia } from './quick-messages.media.js';
 import {
   createQuickMessage,
@@ -76,7 +77,7 @@ export const quickMessagesRoutes =
       '/quick-messages/:id/media-upload',
       { config: { gate: 'session' }, schema: { params: idParam, response: { 200: quickMessageSchema } } },
       async (request) =>
-        uploadQuickMessageMedia(contextOf(deps, request), request.params.id, await request.file()),
+        uploadQuickMessageMedia(contextOf(deps, request), request.params.id, await uploadedFile(request)),
     );
 
     app.delete(
