@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbId, msg, pageNumber, plainText, queryBoolean, requiredText } from '../validation.js';
 
-export const QUICK_MESSAGE_MAX = 4096;
+const QUICK_MESSAGE_MAX = 4096;
 
 export const quickMessageSchema = z.object({
   id: z.number(),

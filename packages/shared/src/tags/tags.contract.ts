@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { dbId, dbIdText, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
 /** Spec 001 §5: a tag's name has at least 3 characters ('Tag muito curta!'). */
-export const TAG_NAME_MIN = 3;
-export const TAG_NAME_MAX = 50;
+const TAG_NAME_MIN = 3;
+const TAG_NAME_MAX = 50;
 
-export const tagRefSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
+const tagRefSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export type TagRef = z.infer<typeof tagRefSchema>;
 
 export const tagSchema = tagRefSchema.extend({

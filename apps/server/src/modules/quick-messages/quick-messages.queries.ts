@@ -25,7 +25,7 @@ export function toQuickMessage(row: QuickMessageRow, links: MediaLinks): QuickMe
 }
 
 /** Admins and supervisors see every quick message of the company; others their own and the 'geral' ones. */
-export const visibleTo = (actor: RequestActor): SQL | undefined =>
+const visibleTo = (actor: RequestActor): SQL | undefined =>
   can(actor, 'quick-messages:manageAll') ? undefined : ownOrGeral(actor);
 
 const ownOrGeral = (actor: RequestActor) =>
