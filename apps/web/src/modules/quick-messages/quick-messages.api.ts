@@ -36,6 +36,7 @@ function useSaved() {
   const queryClient = useQueryClient();
   return (record: QuickMessage) => {
     quickMessageLists.upsert(queryClient, record);
+    void queryClient.invalidateQueries({ queryKey: quickMessagesKeys.composer() });
     if (record.isCategory) void queryClient.invalidateQueries({ queryKey: quickMessagesKeys.categories() });
   };
 }

@@ -6,6 +6,7 @@ export const quickMessagesKeys = {
   lists: () => [...quickMessagesKeys.all, 'list'] as const,
   list: (search: string) => [...quickMessagesKeys.lists(), search] as const,
   categories: () => [...quickMessagesKeys.all, 'categories'] as const,
+  composer: () => [...quickMessagesKeys.all, 'composer'] as const,
 };
 
 export const quickMessageLists = pagedLists<'records', QuickMessage>('records', quickMessagesKeys.lists());
