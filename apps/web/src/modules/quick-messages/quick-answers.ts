@@ -4,8 +4,8 @@ import { request } from '../../shared/api/http';
 import { quickMessagesKeys } from './quick-messages.cache';
 
 /** Spec 000 §9: the composer's quick answers open on a leading '/' and show 35 characters of each. */
-export const QUICK_ANSWER_TRIGGER = '/';
-export const QUICK_ANSWER_PREVIEW = 35;
+const QUICK_ANSWER_TRIGGER = '/';
+const QUICK_ANSWER_PREVIEW = 35;
 
 /** The typed '/word' as a shortcode prefix, or null when the draft is not asking for a quick answer. */
 export function quickAnswerQuery(draft: string): string | null {
