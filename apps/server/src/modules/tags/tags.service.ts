@@ -14,6 +14,7 @@ import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { publishTag } from './tags.events.js';
 import { findTags, searchTags, tagOptions } from './tags.queries.js';
+import { liveTicketIdsOfTag, republishTickets } from './tags.tickets.js';
 
 export async function listTags(ctx: Ctx, query: ListTagsQuery) {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
@@ -56,17 +57,22 @@ export async function updateTag(ctx: Ctx, id: number, input: UpdateTagBody): Pro
   if (!row) throw new AppError('ERR_NO_TAG_FOUND');
   const tag = await showTag(ctx, row.id);
   publishTag(ctx, ctx.companyId, { action: 'update', tag });
+  if (input.name !== undefined || input.color !== undefined) {
+    await republishTickets(ctx, await liveTicketIdsOfTag(ctx, id));
+  }
   return tag;
 }
 
 /** The tag leaves every contact and ticket carrying it (the links cascade). */
 export async function deleteTag(ctx: Ctx, id: number): Promise<void> {
+  const ticketIds = await liveTicketIdsOfTag(ctx, id);
   const [row] = await ctx.db
     .delete(tags)
     .where(tenant(tags, ctx.companyId, eq(tags.id, id)))
     .returning({ id: tags.id });
   if (!row) throw new AppError('ERR_NO_TAG_FOUND');
   publishTag(ctx, ctx.companyId, { action: 'delete', tagId: id });
+  await republishTickets(ctx, ticketIds);
 }
 
 function rethrowDuplicateName(error: unknown): never {

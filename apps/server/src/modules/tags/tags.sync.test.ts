@@ -133,3 +133,25 @@ test('tag events reach every user of the company and no one else', async () => {
   ]);
   expect(stranger).toEqual([]);
 });
+
+test('renaming or deleting a tag updates the live tickets carrying it', async () => {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId);
+  const [tag] = await tagsOf(tenant.admin.token, 'Antiga');
+  const token = tenant.admin.token;
+  await call(app, 'POST', '/tags/sync', { token, body: { ticketId: ticket.id, tags: [{ id: tag?.id }] } });
+  const seen = collect<{ action: string; ticket: { id: number; tags: unknown[] } }>(
+    await live.connect({ token }),
+    events.ticket(tenant.companyId),
+  );
+  await settle();
+
+  await call(app, 'PUT', `/tags/${tag?.id}`, { token, body: { name: 'Nova', color: '#00FF00' } });
+  await call(app, 'DELETE', `/tags/${tag?.id}`, { token });
+  await settle();
+
+  expect(seen.map((event) => [event.ticket.id, event.ticket.tags])).toEqual([
+    [ticket.id, [{ id: tag?.id, name: 'Nova', color: '#00FF00' }]],
+    [ticket.id, []],
+  ]);
+});
