@@ -16,7 +16,10 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
@@ -112,10 +115,13 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(ticketsRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(webchatRoutes(deps));
+    await api.register(tagsRoutes(deps));
+    await api.register(quickMessagesRoutes(deps));
   });
 
   live.onAudience(ticketAudienceOf(db));
   live.onAudience(userAudience);
+  live.onAudience(quickMessageAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   await registerUserJobs(deps);

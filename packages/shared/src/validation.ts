@@ -20,6 +20,8 @@ export const msg = {
   invalidValue: 'invalidValue',
   emailTaken: 'emailTaken',
   companyTaken: 'companyTaken',
+  tagTooShort: 'tagTooShort',
+  tagTaken: 'tagTaken',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */

@@ -32,6 +32,13 @@ export const router = createBrowserRouter([
             children: [{ index: true }, { path: ':uuid' }],
           },
           {
+            path: '/quick-messages',
+            ...page(() =>
+              import('../modules/quick-messages/quick-messages.page').then((m) => m.QuickMessagesPage),
+            ),
+          },
+          { path: '/tags', ...page(() => import('../modules/tags/tags.page').then((m) => m.TagsPage)) },
+          {
             path: '/users',
             element: <RequireGate gate="users:manage" />,
             children: [

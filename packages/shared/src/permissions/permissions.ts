@@ -34,6 +34,8 @@ const gates = {
   'ticket-options:deleteTicket': isAdmin,
   'contacts-page:deleteContact': isAdmin,
   'quick-messages:manageAll': isManager,
+  /** Editing or deleting a tag changes every contact and ticket carrying it. */
+  'tags:manage': isManager,
   'queues:manage': isAdmin,
   'campaigns:manage': isAdmin,
   'messages-api:view': isAdmin,

@@ -14,6 +14,8 @@ export const events = {
   chatRoom: (companyId: number, chatId: number | string) => `company-${companyId}-chat-${chatId}`,
   announcement: (companyId: number) => `company-${companyId}-announcement`,
   importMessages: (companyId: number) => `importMessages-${companyId}`,
+  tag: (companyId: number) => `company-${companyId}-tag`,
+  quickMessage: (companyId: number) => `company-${companyId}-quickmessage`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */

@@ -7,6 +7,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast.store';
+import { QuickAnswerList } from '../quick-messages/quick-answer-list';
+import { useQuickAnswers } from '../quick-messages/quick-answers';
 import { useSendMessage } from './messages.api';
 
 /** Spec 000 §9: the composer grows to five rows, then scrolls. */
@@ -18,6 +20,7 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
   const [draft, setDraft] = useState('');
   const send = useSendMessage(ticket.id);
   const writable = ticket.status === 'open' || ticket.status === 'group';
+  const quickAnswers = useQuickAnswers(draft);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -36,7 +39,9 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     // Enter sends; Shift+Enter is a new line, and so is Enter while an input method composes a word.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    submit();
+    // While '/word' lists quick answers, Enter takes the first instead of sending the shortcode.
+    if (quickAnswers[0]) setDraft(quickAnswers[0].message);
+    else submit();
   };
 
   const label = writable ? t('messages.composer.placeholder') : t('messages.composer.disabledHint');
@@ -44,8 +49,17 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     <Box
       component="form"
       onSubmit={submit}
-      sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1, borderTop: 1, borderColor: 'divider' }}
+      sx={{
+        position: 'relative',
+        display: 'flex',
+        alignItems: 'flex-end',
+        gap: 1,
+        p: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
     >
+      <QuickAnswerList matches={quickAnswers} onPick={setDraft} />
       <TextField
         value={draft}
         onChange={(event) => setDraft(event.target.value)}

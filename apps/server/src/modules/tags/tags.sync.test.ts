@@ -1,0 +1,157 @@
+import { events } from '@balcao/shared';
+import { afterAll, expect, test } from 'vitest';
+import { call, createTestApp } from '../../../test/app.js';
+import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
+import { collect, listenForSockets } from '../../../test/sockets.js';
+
+const app = await createTestApp();
+const live = await listenForSockets(app);
+afterAll(() => live.close());
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+async function tagsOf(token: string, ...names: string[]) {
+  const created = [];
+  for (const name of names) created.push((await call(app, 'POST', '/tags', { token, body: { name } })).body);
+  return created as { id: number; name: string }[];
+}
+
+test("syncing a contact's tags replaces them, and the list counts them", async () => {
+  const tenant = await createTenant(app);
+  const { contactId } = await createTicket(app, tenant.companyId);
+  const [vip, lead, cold] = await tagsOf(tenant.admin.token, 'VIP', 'Lead', 'Frio');
+  const token = tenant.admin.token;
+  await call(app, 'POST', '/tags/sync', {
+    token,
+    body: { contactId, tags: [{ id: vip?.id }, { id: cold?.id }] },
+  });
+
+  const { status, body } = await call(app, 'POST', '/tags/sync', {
+    token,
+    body: { contactId, tags: [{ id: vip?.id }, { id: lead?.id }] },
+  });
+
+  expect(status).toBe(200);
+  expect(body.tags.map((t: { name: string }) => t.name)).toEqual(['Lead', 'VIP']);
+  const read = await call(app, 'GET', `/contactTags/${contactId}`, { token });
+  expect(read.body).toEqual(body);
+  const list = await call(app, 'GET', '/tags', { token });
+  const counts = Object.fromEntries(
+    list.body.tags.map((t: { name: string; contactsCount: number }) => [t.name, t.contactsCount]),
+  );
+  expect(counts).toEqual({ Frio: 0, Lead: 1, VIP: 1 });
+});
+
+test("syncing a ticket's tags shows on the ticket and in the tickets count", async () => {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId);
+  const [tag] = await tagsOf(tenant.admin.token, 'Urgente');
+
+  await call(app, 'POST', '/tags/sync', {
+    token: tenant.admin.token,
+    body: { ticketId: ticket.id, tags: [{ id: tag?.id }] },
+  });
+
+  const shown = await call(app, 'GET', `/tickets/${ticket.id}`, { token: tenant.admin.token });
+  expect(shown.body.tags).toEqual([{ id: tag?.id, name: 'Urgente', color: '#5C6BC0' }]);
+  const counted = await call(app, 'GET', `/tags/${tag?.id}`, { token: tenant.admin.token });
+  expect(counted.body).toMatchObject({ ticketsCount: 1, contactsCount: 0 });
+});
+
+test('a sync names exactly one of contact and ticket', async () => {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId);
+
+  const both = await call(app, 'POST', '/tags/sync', {
+    token: tenant.admin.token,
+    body: { contactId: ticket.contactId, ticketId: ticket.id, tags: [] },
+  });
+  const neither = await call(app, 'POST', '/tags/sync', { token: tenant.admin.token, body: { tags: [] } });
+
+  expect([both.status, neither.status]).toEqual([400, 400]);
+});
+
+test("another company's contact, ticket or tag answers 404 and changes nothing", async () => {
+  const mine = await createTenant(app);
+  const theirs = await createTenant(app);
+  const myTicket = await createTicket(app, mine.companyId);
+  const theirTicket = await createTicket(app, theirs.companyId);
+  const [myTag] = await tagsOf(mine.admin.token, 'Minha');
+  const [theirTag] = await tagsOf(theirs.admin.token, 'Deles');
+  const sync = (body: object) => call(app, 'POST', '/tags/sync', { token: mine.admin.token, body });
+
+  const foreignContact = await sync({ contactId: theirTicket.contactId, tags: [{ id: myTag?.id }] });
+  const foreignTicket = await sync({ ticketId: theirTicket.id, tags: [{ id: myTag?.id }] });
+  const foreignTag = await sync({ contactId: myTicket.contactId, tags: [{ id: theirTag?.id }] });
+  const foreignRead = await call(app, 'GET', `/contactTags/${theirTicket.contactId}`, {
+    token: mine.admin.token,
+  });
+
+  expect(foreignContact).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
+  expect(foreignTicket).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+  expect(foreignTag).toMatchObject({ status: 404, body: { error: 'ERR_NO_TAG_FOUND' } });
+  expect(foreignRead).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
+  const mineAfter = await call(app, 'GET', `/contactTags/${myTicket.contactId}`, { token: mine.admin.token });
+  expect(mineAfter.body.tags).toEqual([]);
+});
+
+test('an attendant cannot tag a ticket they may not see', async () => {
+  const tenant = await createTenant(app);
+  const holder = await createUser(app, tenant.companyId);
+  const attendant = await createUser(app, tenant.companyId);
+  const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: holder.id });
+  const [tag] = await tagsOf(tenant.admin.token, 'Alheio');
+
+  const { status } = await call(app, 'POST', '/tags/sync', {
+    token: attendant.token,
+    body: { ticketId: ticket.id, tags: [{ id: tag?.id }] },
+  });
+
+  expect(status).toBe(404);
+});
+
+test('tag events reach every user of the company and no one else', async () => {
+  const tenant = await createTenant(app);
+  const other = await createTenant(app);
+  const attendant = await createUser(app, tenant.companyId);
+  const { contactId } = await createTicket(app, tenant.companyId);
+  const seen = collect(await live.connect({ token: attendant.token }), events.tag(tenant.companyId));
+  const stranger = collect(await live.connect({ token: other.admin.token }), events.tag(tenant.companyId));
+  await settle();
+
+  const [tag] = await tagsOf(tenant.admin.token, 'Ao vivo');
+  await call(app, 'POST', '/tags/sync', {
+    token: tenant.admin.token,
+    body: { contactId, tags: [{ id: tag?.id }] },
+  });
+  await call(app, 'DELETE', `/tags/${tag?.id}`, { token: tenant.admin.token });
+  await settle();
+
+  expect(seen).toEqual([
+    { action: 'create', tag: expect.objectContaining({ name: 'Ao vivo', contactsCount: 0 }) },
+    { action: 'update', tag: expect.objectContaining({ name: 'Ao vivo', contactsCount: 1 }) },
+    { action: 'delete', tagId: tag?.id },
+  ]);
+  expect(stranger).toEqual([]);
+});
+
+test('renaming or deleting a tag updates the live tickets carrying it', async () => {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId);
+  const [tag] = await tagsOf(tenant.admin.token, 'Antiga');
+  const token = tenant.admin.token;
+  await call(app, 'POST', '/tags/sync', { token, body: { ticketId: ticket.id, tags: [{ id: tag?.id }] } });
+  const seen = collect<{ action: string; ticket: { id: number; tags: unknown[] } }>(
+    await live.connect({ token }),
+    events.ticket(tenant.companyId),
+  );
+  await settle();
+
+  await call(app, 'PUT', `/tags/${tag?.id}`, { token, body: { name: 'Nova', color: '#00FF00' } });
+  await call(app, 'DELETE', `/tags/${tag?.id}`, { token });
+  await settle();
+
+  expect(seen.map((event) => [event.ticket.id, event.ticket.tags])).toEqual([
+    [ticket.id, [{ id: tag?.id, name: 'Nova', color: '#00FF00' }]],
+    [ticket.id, []],
+  ]);
+});

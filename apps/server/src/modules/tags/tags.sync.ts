@@ -1,0 +1,67 @@
+import type { SyncTagsBody, TagRef } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { contacts, tickets } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
+import type { Ctx } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { findVisibleTicket } from '../tickets/tickets.access.js';
+import { publishTicket } from '../tickets/tickets.events.js';
+import { loadTicket } from '../tickets/tickets.queries.js';
+import { publishTag } from './tags.events.js';
+import {
+  companyTagIds,
+  findTags,
+  replaceContactTags,
+  replaceTicketTags,
+  tagsOfContact,
+  tagsOfTicket,
+} from './tags.queries.js';
+
+async function requireContact(db: Db | Tx, companyId: number, contactId: number) {
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(tenant(contacts, companyId, eq(contacts.id, contactId)));
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+}
+
+export async function listContactTags(ctx: Ctx, contactId: number): Promise<{ tags: TagRef[] }> {
+  await requireContact(ctx.db, ctx.companyId, contactId);
+  return { tags: await tagsOfContact(ctx.db, ctx.companyId, contactId) };
+}
+
+/**
+ * Makes the given tags the whole tag list of one contact or one ticket. Every id must be the
+ * company's, and a ticket one the caller may see; otherwise nothing changes.
+ */
+export async function syncTags(ctx: Ctx, input: SyncTagsBody): Promise<{ tags: TagRef[] }> {
+  const tagIds = [...new Set(input.tags.map((tag) => tag.id))];
+  const owned = await companyTagIds(ctx.db, ctx.companyId, tagIds);
+  if (tagIds.some((id) => !owned.has(id))) throw new AppError('ERR_NO_TAG_FOUND');
+
+  if (input.ticketId !== undefined) return syncTicketTags(ctx, input.ticketId, tagIds);
+  const contactId = input.contactId as number;
+  const changed = await ctx.db.transaction(async (tx) => {
+    await requireContact(tx, ctx.companyId, contactId);
+    return replaceContactTags(tx, contactId, tagIds);
+  });
+  await publishCounts(ctx, changed);
+  return { tags: await tagsOfContact(ctx.db, ctx.companyId, contactId) };
+}
+
+async function syncTicketTags(ctx: Ctx, ticketId: number, tagIds: number[]) {
+  if (!(await findVisibleTicket(ctx.db, ctx.actor, ticketId))) throw new AppError('ERR_NO_TICKET_FOUND');
+  const changed = await ctx.db.transaction((tx) => replaceTicketTags(tx, ticketId, tagIds));
+  const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, ticketId));
+  if (ticket) publishTicket(ctx, ctx.companyId, ticket);
+  await publishCounts(ctx, changed);
+  return { tags: await tagsOfTicket(ctx.db, ctx.companyId, ticketId) };
+}
+
+/** The tags list shows how many contacts and tickets carry each tag. */
+async function publishCounts(ctx: Ctx, tagIds: number[]) {
+  for (const tag of await findTags(ctx.db, ctx.companyId, tagIds)) {
+    publishTag(ctx, ctx.companyId, { action: 'update', tag });
+  }
+}

@@ -1,0 +1,54 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  /** What is attached now: a stored image's link, or a picked file's preview. */
+  media: { url: string; name: string } | null;
+  busy: boolean;
+  onPick: (file: File) => void;
+  onRemove: () => void;
+}
+
+export function QuickMessageMediaField({ media, busy, onPick, onRemove }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      {media && (
+        <Box
+          component="img"
+          src={media.url}
+          alt={media.name}
+          sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+        />
+      )}
+      {media && (
+        <Typography variant="body2" noWrap sx={{ maxWidth: 200 }}>
+          {media.name}
+        </Typography>
+      )}
+      <Button component="label" variant="outlined" startIcon={<AttachFileIcon />} loading={busy}>
+        {t('quickMessages.dialog.attach')}
+        <input
+          hidden
+          type="file"
+          accept="image/*"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) onPick(file);
+            event.target.value = '';
+          }}
+        />
+      </Button>
+      {media && (
+        <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={onRemove} disabled={busy}>
+          {t('quickMessages.dialog.removeMedia')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

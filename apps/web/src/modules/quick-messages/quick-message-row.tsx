@@ -1,0 +1,58 @@
+import type { QuickMessage } from '@balcao/shared';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { hideBelow } from '../../shared/ui/responsive';
+import { kindOf } from './quick-message-rules';
+
+interface Props {
+  record: QuickMessage;
+  canChange: boolean;
+  onEdit: (record: QuickMessage) => void;
+  onDelete: (record: QuickMessage) => void;
+}
+
+export function QuickMessageRow({ record, canChange, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <TableRow hover>
+      <TableCell>
+        <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 160, sm: 260 } }}>
+          {record.shortcode}
+        </Typography>
+        {record.geral && <Chip size="small" variant="outlined" label={t('quickMessages.list.geral')} />}
+      </TableCell>
+      <TableCell>{t(`quickMessages.types.${kindOf(record)}`)}</TableCell>
+      <TableCell sx={hideBelow('sm')}>
+        <Typography variant="body2" noWrap sx={{ maxWidth: 240 }}>
+          {record.mediaName ?? '—'}
+        </Typography>
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {canChange && (
+          <>
+            <IconButton
+              size="small"
+              aria-label={t('quickMessages.list.edit', { name: record.shortcode })}
+              onClick={() => onEdit(record)}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+            <IconButton
+              size="small"
+              aria-label={t('quickMessages.list.delete', { name: record.shortcode })}
+              onClick={() => onDelete(record)}
+            >
+              <DeleteOutlinedIcon fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
