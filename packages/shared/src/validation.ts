@@ -20,6 +20,8 @@ export const msg = {
   invalidValue: 'invalidValue',
   emailTaken: 'emailTaken',
   companyTaken: 'companyTaken',
+  endBeforeStart: 'endBeforeStart',
+  shiftsOverlap: 'shiftsOverlap',
 } as const;
 
 export const requiredText = (min: number, max: number) =>
