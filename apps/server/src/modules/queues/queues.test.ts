@@ -77,7 +77,10 @@ describe('queues of one company', () => {
     const attendant = await createUser(app, tenant.companyId);
     const token = attendant.token;
 
-    const created = await call(app, 'POST', '/queue', { token, body: { name: 'Mine', color: QUEUE_COLORS[5] } });
+    const created = await call(app, 'POST', '/queue', {
+      token,
+      body: { name: 'Mine', color: QUEUE_COLORS[5] },
+    });
     const updated = await call(app, 'PUT', `/queue/${queue.id}`, { token, body: { name: 'Renamed' } });
     const deleted = await call(app, 'DELETE', `/queue/${queue.id}`, { token });
 
@@ -164,7 +167,11 @@ describe('queues of one company', () => {
     ]);
 
     expect(answers.map((a) => a.status)).toEqual([404, 404, 404]);
-    expect(answers.map((a) => a.body.error)).toEqual(['ERR_NO_QUEUE_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_QUEUE_FOUND']);
+    expect(answers.map((a) => a.body.error)).toEqual([
+      'ERR_NO_QUEUE_FOUND',
+      'ERR_NO_QUEUE_FOUND',
+      'ERR_NO_QUEUE_FOUND',
+    ]);
     const still = await call(app, 'GET', `/queue/${theirs.id}`, { token: other.admin.token });
     expect(still.body.name).toBe(theirs.name);
   });
@@ -207,13 +214,18 @@ describe('service hours', () => {
   let nextColor = 30;
   async function putHours(monday: Record<string, string>) {
     const queue = await createQueue(tenant, { color: QUEUE_COLORS[nextColor++] });
-    return call(app, 'PUT', `/queue/${queue.id}`, { token: tenant.admin.token, body: { schedules: hours(monday) } });
+    return call(app, 'PUT', `/queue/${queue.id}`, {
+      token: tenant.admin.token,
+      body: { schedules: hours(monday) },
+    });
   }
 
   test('a day with one shift, or none, is stored as sent', async () => {
     const queue = await createQueue(tenant, { color: QUEUE_COLORS[20] });
     const schedules = hours({ startTimeB: '', endTimeB: '' }).map((day) =>
-      day.weekdayEn === 'sunday' ? { ...day, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' } : day,
+      day.weekdayEn === 'sunday'
+        ? { ...day, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }
+        : day,
     );
 
     const { status, body } = await call(app, 'PUT', `/queue/${queue.id}`, {
