@@ -1,4 +1,5 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
@@ -34,6 +35,13 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: PeopleAltOutlinedIcon,
     section: 'administration',
     gate: 'users:manage',
+  },
+  {
+    key: 'queues',
+    to: '/queues',
+    icon: AccountTreeOutlinedIcon,
+    section: 'administration',
+    gate: 'queues:manage',
   },
   {
     key: 'connections',
