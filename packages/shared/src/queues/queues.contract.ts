@@ -11,11 +11,11 @@ export const WEEKDAYS = [
   'saturday',
   'sunday',
 ] as const;
-export const chatbotQueueTypes = ['text', 'attendent', 'queue', 'integration', 'file'] as const;
+const chatbotQueueTypes = ['text', 'attendent', 'queue', 'integration', 'file'] as const;
 export type ChatbotQueueType = (typeof chatbotQueueTypes)[number];
 /** Options nest to any depth a menu needs; the bound only stops a body that would recurse without end. */
-export const CHATBOT_MAX_DEPTH = 10;
-export const CHATBOT_MAX_SIBLINGS = 50;
+const CHATBOT_MAX_DEPTH = 10;
+const CHATBOT_MAX_SIBLINGS = 50;
 
 const text = (max: number) =>
   z
@@ -26,7 +26,7 @@ const refId = z.number().int().positive().max(2_147_483_647).nullable();
 const emptyOrTime = z.union([z.literal(''), timeOfDay()]);
 
 /** One weekday of service hours: two shifts in HH:MM, a shift left blank (both ends) is no shift. */
-export const serviceHoursDaySchema = z
+const serviceHoursDaySchema = z
   .object({
     weekdayEn: z.enum(WEEKDAYS),
     startTimeA: emptyOrTime,
@@ -56,7 +56,7 @@ export const serviceHoursDaySchema = z
   });
 export type ServiceHours = z.infer<typeof serviceHoursDaySchema>;
 
-export const serviceHoursSchema = z
+const serviceHoursSchema = z
   .array(serviceHoursDaySchema)
   .length(WEEKDAYS.length)
   .refine((days) => days.every((day, index) => day.weekdayEn === WEEKDAYS[index]), msg.invalidValue);
@@ -71,7 +71,7 @@ export const defaultServiceHours = (): ServiceHours[] =>
     endTimeB: '18:00',
   }));
 
-export const chatbotOptionFields = z.object({
+const chatbotOptionFields = z.object({
   name: requiredText(4, 50),
   greetingMessage: text(4000),
   queueType: z.enum(chatbotQueueTypes),
@@ -125,7 +125,7 @@ const chatbotOptionShape: z.ZodType<ChatbotOptionInput> = chatbotOptionFields.ex
 });
 
 /** A whole option tree, checked once from its root so the depth is known. */
-export const chatbotOptionsSchema = z
+const chatbotOptionsSchema = z
   .array(chatbotOptionShape)
   .max(CHATBOT_MAX_SIBLINGS, msg.tooLong)
   .superRefine((options, ctx) => {

@@ -14,7 +14,7 @@ import {
 import { tenant } from '../../db/tenant.js';
 
 export type QueueRow = typeof queues.$inferSelect;
-export type ChatbotRow = typeof chatbots.$inferSelect;
+type ChatbotRow = typeof chatbots.$inferSelect;
 
 export function toQueue(row: QueueRow, options: ChatbotOption[]): Queue {
   return {

@@ -19,7 +19,7 @@ import { blankOption, type QueueFormInput } from './queue-form';
  */
 const editableTypes: readonly ChatbotQueueType[] = ['text', 'queue', 'attendent'];
 
-export interface Choice {
+interface Choice {
   value: number;
   label: string;
 }
