@@ -1,7 +1,7 @@
 import { events, QUEUE_COLORS } from '@balcao/shared';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, createUser } from '../../../test/fixtures.js';
+import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
 
 const app = await createTestApp();
@@ -51,4 +51,27 @@ test('every user of the company hears queue changes, and no one else', async () 
     { action: 'delete', queueId: queue.id },
   ]);
   expect(overheard).toEqual([]);
+});
+
+test('deleting a queue moves its open tickets out of it in the lists that show them', async () => {
+  const tenant = await createTenant(app, { plan: { queues: 5 } });
+  const token = tenant.admin.token;
+  const { body: queue } = await call(app, 'POST', '/queue', {
+    token,
+    body: { name: 'Suporte', color: QUEUE_COLORS[1] },
+  });
+  const open = await createTicket(app, tenant.companyId, { queueId: queue.id, status: 'open' });
+  await createTicket(app, tenant.companyId, { queueId: queue.id, status: 'closed' });
+  const heard = collect<{ action: string; ticket?: { id: number } }>(
+    await live.connect({ token }),
+    events.ticket(tenant.companyId),
+  );
+  await settle();
+
+  await call(app, 'DELETE', `/queue/${queue.id}`, { token });
+  await settle();
+
+  expect(heard).toEqual([
+    { action: 'update', ticket: expect.objectContaining({ id: open.id, queueId: null, queue: null }) },
+  ]);
 });

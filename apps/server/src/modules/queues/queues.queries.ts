@@ -76,7 +76,15 @@ export async function planQueueLimit(db: Db | Tx, companyId: number): Promise<nu
   return row?.queues;
 }
 
-/** Tickets still being worked in the queue: they carry on without one when it is deleted. */
+/** The tickets still being worked in the queue: they carry on without one when it is deleted. */
+export async function unclosedTicketIds(db: Db | Tx, companyId: number, queueId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(tenant(tickets, companyId, eq(tickets.queueId, queueId), ne(tickets.status, 'closed')));
+  return rows.map((r) => r.id);
+}
+
 export async function countUnclosedTickets(db: Db | Tx, companyId: number, queueId: number): Promise<number> {
   const [row] = await db
     .select({ total: count() })

@@ -6,13 +6,15 @@ import {
   type QueueDetail,
   type UpdateQueueBody,
 } from '@balcao/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { queues } from '../../db/schema/index.js';
+import { queues, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { publishTicket } from '../tickets/tickets.events.js';
+import { presentTickets, selectTickets } from '../tickets/tickets.queries.js';
 import { flattenOptions, foreignReference, saveOptionTree } from './chatbots.queries.js';
 import { publishQueue } from './queues.events.js';
 import {
@@ -28,6 +30,7 @@ import {
   type QueueRow,
   toQueue,
   toStoredSchedules,
+  unclosedTicketIds,
 } from './queues.queries.js';
 
 export async function presentQueues(db: Db | Tx, companyId: number, rows: QueueRow[]): Promise<Queue[]> {
@@ -128,12 +131,25 @@ async function replaceOptionTree(tx: Tx, companyId: number, queueId: number, opt
 
 /** The queue's tickets are kept and carry on without a queue ('Sem fila'); the schema sets it null. */
 export async function deleteQueue(ctx: Ctx, id: number): Promise<void> {
+  const affected = await unclosedTicketIds(ctx.db, ctx.companyId, id);
   const [deleted] = await ctx.db
     .delete(queues)
     .where(tenant(queues, ctx.companyId, eq(queues.id, id)))
     .returning({ id: queues.id });
   if (!deleted) throw new AppError('ERR_NO_QUEUE_FOUND');
   publishQueue(ctx, ctx.companyId, { action: 'delete', queueId: id });
+  await publishTicketsWithoutQueue(ctx, id, affected);
+}
+
+/** Ticket lists follow the tickets out of the queue: those who saw them only through it drop them. */
+async function publishTicketsWithoutQueue(ctx: Ctx, queueId: number, ticketIds: number[]) {
+  if (ticketIds.length === 0) return;
+  const rows = await selectTickets(ctx.db).where(
+    tenant(tickets, ctx.companyId, inArray(tickets.id, ticketIds)),
+  );
+  for (const ticket of await presentTickets(ctx.db, ctx.links, ctx.companyId, rows)) {
+    publishTicket(ctx, ctx.companyId, ticket, { ...ticket, queueId });
+  }
 }
 
 function rethrowDuplicate(error: unknown): never {
