@@ -216,6 +216,8 @@ export type Queue = z.infer<typeof queueSchema>;
 export const queueDetailSchema = queueSchema.extend({ openTickets: z.number() });
 export type QueueDetail = z.infer<typeof queueDetailSchema>;
 
+/** Only the super user may name another company (spec 001 §7: GET /queue takes the company id). */
+export const listQueuesQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
 export const listQueuesResponse = z.array(queueSchema);
 
 export const queueEvent = z.discriminatedUnion('action', [

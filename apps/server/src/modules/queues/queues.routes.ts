@@ -1,6 +1,7 @@
 import {
   createQueueBody,
   idParam,
+  listQueuesQuery,
   listQueuesResponse,
   queueDetailSchema,
   queueSchema,
@@ -16,8 +17,11 @@ export const queuesRoutes =
     // Every user reads the company's queues: pickers, ticket rows and the transfer dialog need them.
     app.get(
       '/queue',
-      { config: { gate: 'session' }, schema: { response: { 200: listQueuesResponse } } },
-      (request) => listQueues(contextOf(deps, request)),
+      {
+        config: { gate: 'session' },
+        schema: { querystring: listQueuesQuery, response: { 200: listQueuesResponse } },
+      },
+      (request) => listQueues(contextOf(deps, request), request.query.companyId),
     );
 
     app.get(

@@ -13,6 +13,7 @@ import { queues, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { targetCompanyId } from '../../platform/permissions.js';
 import { publishTicket } from '../tickets/tickets.events.js';
 import { presentTickets, selectTickets } from '../tickets/tickets.queries.js';
 import { flattenOptions, foreignReference, saveOptionTree } from './chatbots.queries.js';
@@ -47,8 +48,9 @@ async function presentQueue(db: Db | Tx, row: QueueRow): Promise<Queue> {
   return queue as Queue;
 }
 
-export async function listQueues(ctx: Ctx): Promise<Queue[]> {
-  return presentQueues(ctx.db, ctx.companyId, await listQueueRows(ctx.db, ctx.companyId));
+export async function listQueues(ctx: Ctx, companyId?: number): Promise<Queue[]> {
+  const target = targetCompanyId(ctx.actor, companyId);
+  return presentQueues(ctx.db, target, await listQueueRows(ctx.db, target));
 }
 
 export async function showQueue(ctx: Ctx, id: number): Promise<QueueDetail> {

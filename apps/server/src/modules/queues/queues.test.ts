@@ -185,6 +185,21 @@ describe('queues of one company', () => {
     expect(body.map((q: { id: number }) => q.id)).not.toContain(theirs.id);
   });
 
+  test('only the super user lists another company’s queues', async () => {
+    const other = await createTenant(app, roomyPlan);
+    const theirs = await createQueue(other);
+    const superUser = await createUser(app, tenant.companyId, { profile: 'admin', super: true });
+
+    const refused = await call(app, 'GET', `/queue?companyId=${other.companyId}`, {
+      token: tenant.admin.token,
+    });
+    const listed = await call(app, 'GET', `/queue?companyId=${other.companyId}`, { token: superUser.token });
+
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe('ERR_NO_COMPANY_FOUND');
+    expect(listed.body.map((q: { id: number }) => q.id)).toEqual([theirs.id]);
+  });
+
   test('deleting a queue keeps its tickets, which carry on without a queue', async () => {
     const queue = await createQueue(tenant, { color: QUEUE_COLORS[11] });
     const ticket = await createTicket(app, tenant.companyId, { queueId: queue.id, status: 'open' });
