@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap } from './browser';
+import { launchBrowser, openPage, signIn, snap, tokenOf } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -68,6 +68,27 @@ test('reopening the queue shows the saved tree', async () => {
   await dialog().waitFor({ state: 'detached' });
 });
 
+test('with per-queue hours, the modal has a service-hours tab that refuses a shift ending before it starts', async () => {
+  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+  const res = await page.request.put('/settings/scheduleType', { headers, data: { value: 'queue' } });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Editar Vendas' }).click();
+  await dialog().getByRole('tab', { name: 'Horários de atendimento' }).click();
+  expect(await field('schedules.0.startTimeA').inputValue()).toBe('08:00');
+
+  await field('schedules.0.endTimeA').fill('07:00');
+  await dialog().getByRole('tab', { name: 'Dados da fila' }).click();
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+
+  await dialog().getByText('O fim deve ser depois do início.').waitFor();
+  await snap(page, 'queues-04-hours-refused');
+  await field('schedules.0.endTimeA').fill('12:00');
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+  await dialog().waitFor({ state: 'detached' });
+  await page.getByText('Fila salva.').waitFor();
+});
+
 test('an admin puts a user in the queue from the user modal', async () => {
   await page.getByRole('link', { name: 'Usuários' }).click();
   await page.waitForURL('**/users');
@@ -86,7 +107,7 @@ test('an admin puts a user in the queue from the user modal', async () => {
     .first()
     .click();
   await dialog().getByText('Vendas').waitFor();
-  await snap(page, 'queues-04-user-queues');
+  await snap(page, 'queues-05-user-queues');
   await dialog().getByRole('button', { name: 'Cancelar' }).click();
 });
 
@@ -94,7 +115,7 @@ test('deleting the queue says what happens to its tickets first', async () => {
   await page.getByRole('link', { name: 'Filas & Chatbot' }).click();
   await page.getByRole('button', { name: 'Excluir Vendas' }).click();
   await dialog().getByText('Nenhum ticket aberto ou aguardando está nesta fila.', { exact: false }).waitFor();
-  await snap(page, 'queues-05-confirm-delete');
+  await snap(page, 'queues-06-confirm-delete');
 
   await dialog().getByRole('button', { name: 'Excluir' }).click();
 
