@@ -87,6 +87,8 @@ test('with per-queue hours, the modal has a service-hours tab that refuses a shi
   await dialog().getByRole('button', { name: 'Salvar' }).click();
   await dialog().waitFor({ state: 'detached' });
   await page.getByText('Fila salva.').waitFor();
+  // The journeys share one server: the setting goes back to its default.
+  await page.request.put('/settings/scheduleType', { headers, data: { value: 'disabled' } });
 });
 
 test('an admin puts a user in the queue from the user modal', async () => {
