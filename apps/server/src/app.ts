@@ -16,6 +16,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { chatbotsRoutes } from './modules/queues/chatbots.routes.js';
+import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -111,6 +113,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(companiesRoutes(deps));
     await api.register(settingsRoutes(deps));
     await api.register(usersRoutes(deps));
+    await api.register(queuesRoutes(deps));
+    await api.register(chatbotsRoutes(deps));
     await api.register(connectionsRoutes(deps));
     await api.register(ticketsRoutes(deps));
     await api.register(messagesRoutes(deps));

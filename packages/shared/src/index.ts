@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './messages/messages.contract.js';
 export * from './permissions/permissions.js';
 export * from './plans/plans.contract.js';
+export * from './queues/queues.contract.js';
 export * from './quick-messages/quick-messages.contract.js';
 export * from './realtime/events.js';
 export * from './settings/settings.contract.js';

@@ -22,6 +22,8 @@ export const msg = {
   companyTaken: 'companyTaken',
   tagTooShort: 'tagTooShort',
   tagTaken: 'tagTaken',
+  endBeforeStart: 'endBeforeStart',
+  shiftsOverlap: 'shiftsOverlap',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */

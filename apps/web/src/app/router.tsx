@@ -46,6 +46,16 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            path: '/queues',
+            element: <RequireGate gate="queues:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/queues/queues.page').then((m) => m.QueuesPage)),
+              },
+            ],
+          },
+          {
             path: '/connections',
             element: <RequireGate gate="connections:view" />,
             children: [

@@ -45,6 +45,16 @@ describe('user form', () => {
     expect(result.error?.issues[0]).toMatchObject({ path: ['name'], message: 'tooShort' });
   });
 
+  test('an admin sends the queues the user serves and their default connection', () => {
+    const body = toUserBody(editUserForm.parse({ ...filled, queueIds: [3, 4], whatsappId: 7 }), true);
+
+    expect(body).toMatchObject({ queueIds: [3, 4], whatsappId: 7 });
+  });
+
+  test('a new user starts in no queue and on no default connection', () => {
+    expect(userFormDefaults(null)).toMatchObject({ queueIds: [], whatsappId: null });
+  });
+
   test('a user editing their own profile sends no admin-only field', () => {
     const body = toUserBody(editUserForm.parse(filled), false);
 

@@ -9,7 +9,7 @@ import {
 } from '@balcao/shared';
 import type { z } from 'zod';
 
-/** The user modal edits these; queues and the default connection join once their modules exist. */
+/** The user modal edits these. */
 const formFields = {
   name: true,
   email: true,
@@ -28,6 +28,8 @@ const formFields = {
   showDashboard: true,
   allowRealTime: true,
   allowConnections: true,
+  queueIds: true,
+  whatsappId: true,
 } as const;
 
 /** Editing: every field optional as in the contract; a blank password means "keep it". */
@@ -58,6 +60,8 @@ export function userFormDefaults(user: User | null): UserFormInput {
     showDashboard: user?.showDashboard ?? 'disabled',
     allowRealTime: user?.allowRealTime ?? 'disabled',
     allowConnections: user?.allowConnections ?? 'disabled',
+    queueIds: user?.queues.map((queue) => queue.id) ?? [],
+    whatsappId: user?.whatsappId ?? null,
   };
 }
 

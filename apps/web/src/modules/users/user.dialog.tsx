@@ -31,6 +31,7 @@ import {
   userFormFieldNames,
 } from './user-form';
 import { UserPreferenceFields } from './user-preference-fields';
+import { UserQueueFields } from './user-queue-fields';
 import { useCreateUser, useUpdateUser, useUploadUserAvatar } from './users.api';
 
 interface Props {
@@ -158,6 +159,7 @@ export function UserDialog({ user, onClose }: Props) {
             <>
               <Divider />
               <UserAccessFields control={control} />
+              <UserQueueFields control={control} />
             </>
           )}
           <Divider />
