@@ -35,7 +35,7 @@ test('the login form shows the spec wording for a malformed e-mail and a short p
   await snap(page, 'auth-02-login-validation');
 });
 
-test('a wrong password is refused with the translated error', async () => {
+test('a wrong password is refused with the translated error, which stays on screen', async () => {
   const page = await openPage(browser);
 
   await page.goto('/login');
@@ -43,8 +43,14 @@ test('a wrong password is refused with the translated error', async () => {
   await page.locator('input[name="password"]').fill('wrong-password');
   await page.getByRole('button', { name: 'Entrar' }).click();
 
-  await page.getByText('Erro de autenticação. Por favor, tente novamente.').waitFor();
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: 'Erro de autenticação. Por favor, tente novamente.' });
+  await refusal.waitFor();
   expect(new URL(page.url()).pathname).toBe('/login');
+  // A toast used to vanish in under 2 s; the refusal now stays until dismissed or the next attempt.
+  await page.waitForTimeout(3000);
+  expect(await refusal.isVisible()).toBe(true);
   await snap(page, 'auth-03-wrong-password');
 });
 
