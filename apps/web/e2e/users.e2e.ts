@@ -68,7 +68,10 @@ test('an admin edits the user and the row shows the change, photo included', asy
   await snap(page, 'users-04-edited');
 });
 
-test('searching lists only the users that match', async () => {
+const listedRows = () => page.getByRole('row').allInnerTexts();
+
+test('searching lists only the users that match, and clearing it gives back the same order', async () => {
+  const before = await listedRows();
   await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('maria');
 
   await rowOf('admin@balcao.test').waitFor({ state: 'detached' });
@@ -80,6 +83,20 @@ test('searching lists only the users that match', async () => {
 
   await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('');
   await rowOf('admin@balcao.test').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await listedRows()).toEqual(before);
+});
+
+test('at 360 px the users table fits the screen, actions included', async () => {
+  const narrow = await openPage(browser, { width: 360, height: 740 });
+  await signIn(narrow);
+  await narrow.goto('/users');
+
+  const edit = narrow.getByRole('button', { name: 'Editar Maria Souza Lima' });
+  await edit.waitFor();
+  const box = await edit.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+  await snap(narrow, 'users-08-narrow');
 });
 
 test('an admin deletes the user after confirming', async () => {

@@ -54,8 +54,8 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
           </Avatar>
         </Badge>
       </TableCell>
-      <TableCell>
-        <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 180, sm: 220 } }}>
+      <TableCell sx={{ maxWidth: { xs: 0, sm: 'none' }, width: { xs: '100%', sm: 'auto' } }}>
+        <Typography variant="body2" noWrap sx={{ maxWidth: { sm: 220 } }}>
           {user.name}
         </Typography>
         <Typography
