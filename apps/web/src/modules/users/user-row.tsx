@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatTimeOfDay } from '../../shared/format';
 import { hideBelow } from '../../shared/ui/responsive';
 
 interface Props {
@@ -72,8 +73,8 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
         </Typography>
       </TableCell>
       <TableCell sx={hideBelow('md')}>{t(`users.profiles.${user.profile}`)}</TableCell>
-      <TableCell sx={hideBelow('md')}>{user.startWork}</TableCell>
-      <TableCell sx={hideBelow('md')}>{user.endWork}</TableCell>
+      <TableCell sx={hideBelow('md')}>{formatTimeOfDay(user.startWork)}</TableCell>
+      <TableCell sx={hideBelow('md')}>{formatTimeOfDay(user.endWork)}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <IconButton
           size="small"
