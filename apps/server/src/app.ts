@@ -16,13 +16,15 @@ import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
+import { userAudience } from './modules/users/users.events.js';
 import { registerUserJobs } from './modules/users/users.jobs.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { trackPresence } from './modules/users/users.socket.js';
 import { createActorLoader } from './platform/auth/actor.js';
-import { registerAuthentication } from './platform/auth/authenticate.js';
+import { registerAuthentication, requireDeclaredGates } from './platform/auth/authenticate.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -54,6 +56,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  requireDeclaredGates(app);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 10 } });
@@ -80,11 +83,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   deps.channels.set('webchat', attachWebchat(live.io, deps));
   app.decorate('deps', deps);
   await serveWebApp(app, config.webDist ?? join(serverRoot(), '../web/dist'));
+  // After the web app's page hook, so a browser navigation gets the page rather than a 401.
+  registerAuthentication(app, { tokens, actors });
   await app.register(healthRoutes);
   await app.register(mediaRoutes(deps));
-  // The API lives in its own context so its session check never touches the web app's files.
   await app.register(async (api) => {
-    registerAuthentication(api, { tokens, actors });
     await api.register(authRoutes(deps));
     await api.register(plansRoutes(deps));
     await api.register(companiesRoutes(deps));
@@ -96,6 +99,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(webchatRoutes(deps));
   });
 
+  live.onAudience(ticketAudienceOf(db));
+  live.onAudience(userAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   await registerUserJobs(deps);

@@ -19,6 +19,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.string().default('15m'),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(7),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  /** Retries of an outbound message before it is marked failed (backoff from 5 s: about 75 s with 4). */
+  DELIVERY_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(4),
   /** Set when behind a load balancer, so client addresses (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    deliveryRetryLimit: e.DELIVERY_RETRY_LIMIT,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: e.WEB_DIST,

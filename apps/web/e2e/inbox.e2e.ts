@@ -147,10 +147,10 @@ test('a customer writes on the website, the admin takes the ticket live, they ta
 });
 
 test('the same conversation with an attendant who works in English', async () => {
-  await api('POST', '/users', { name: 'Lucas Prado', email: 'lucas@balcao.test', password: 'lucas-pass' });
+  await api('POST', '/users', { name: 'Lucas Prado', email: 'lucas@balcao.test', password: 'Lucas-pass' });
   const attendant = await openPage(browser);
   const joined = socketConnected(attendant);
-  await signIn(attendant, 'lucas@balcao.test', 'lucas-pass');
+  await signIn(attendant, 'lucas@balcao.test', 'Lucas-pass');
   await joined;
   await attendant.getByRole('button', { name: 'Abrir o menu da conta' }).click();
   await attendant.getByRole('menuitem', { name: 'Idioma' }).click();

@@ -49,12 +49,12 @@ test('an attendant sees no Users entry and is sent home from /users', async () =
   await signIn(admin, 'joana@padaria.test', 'Padaria2026');
   const res = await admin.request.post('/users', {
     headers: { Authorization: `Bearer ${await tokenOf(admin)}` },
-    data: { name: 'Pedro Alves', email: 'pedro@padaria.test', password: 'pedro-pass' },
+    data: { name: 'Pedro Alves', email: 'pedro@padaria.test', password: 'Pedro-pass' },
   });
   expect(res.status(), await res.text()).toBe(201);
 
   const page = await openPage(browser, { width: 360, height: 740 });
-  await signIn(page, 'pedro@padaria.test', 'pedro-pass');
+  await signIn(page, 'pedro@padaria.test', 'Pedro-pass');
   await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click();
   await page.getByRole('link', { name: 'Atendimentos' }).waitFor();
   expect(await page.getByRole('link', { name: 'Usuários' }).count()).toBe(0);
@@ -66,7 +66,7 @@ test('an attendant sees no Users entry and is sent home from /users', async () =
 
 test("a user's language choice is kept on their account and applied at their next sign-in", async () => {
   const page = await openPage(browser);
-  await signIn(page, 'pedro@padaria.test', 'pedro-pass');
+  await signIn(page, 'pedro@padaria.test', 'Pedro-pass');
 
   await page.getByRole('button', { name: 'Abrir o menu da conta' }).click();
   await page.getByRole('menuitem', { name: 'Idioma' }).click();
@@ -76,6 +76,6 @@ test("a user's language choice is kept on their account and applied at their nex
   await snap(page, 'signup-05-english');
 
   const elsewhere = await openPage(browser);
-  await signIn(elsewhere, 'pedro@padaria.test', 'pedro-pass');
+  await signIn(elsewhere, 'pedro@padaria.test', 'Pedro-pass');
   await elsewhere.getByText('Hello, Pedro Alves!').waitFor();
 });

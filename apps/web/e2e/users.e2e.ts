@@ -32,7 +32,7 @@ test('an admin adds a user, with the spec messages for a short name and a bad e-
 
   await dialog().getByLabel('Nome').fill('Maria Souza');
   await dialog().getByLabel('E-mail').fill('maria@balcao.test');
-  await dialog().locator('input[name="password"]').fill('maria-pass');
+  await dialog().locator('input[name="password"]').fill('Maria-pass');
   await dialog().getByRole('button', { name: 'Salvar' }).click();
 
   await dialog().waitFor({ state: 'detached' });
@@ -113,12 +113,12 @@ test("another admin's list follows creates, edits and deletes live, without relo
   await api('POST', '/users', {
     name: 'Rafael Admin',
     email: 'rafael@balcao.test',
-    password: 'rafael-pass',
+    password: 'Rafael-pass',
     profile: 'admin',
   });
   const other = await openPage(browser);
   const joined = socketConnected(other);
-  await signIn(other, 'rafael@balcao.test', 'rafael-pass');
+  await signIn(other, 'rafael@balcao.test', 'Rafael-pass');
   await joined;
   await other.goto('/users');
   await other.getByRole('cell', { name: 'Rafael Admin' }).first().waitFor();
@@ -126,7 +126,7 @@ test("another admin's list follows creates, edits and deletes live, without relo
   const clara = await api('POST', '/users', {
     name: 'Clara Dias',
     email: 'clara@balcao.test',
-    password: 'clara-pass',
+    password: 'Clara-pass',
   });
   await other.getByRole('row').filter({ hasText: 'clara@balcao.test' }).waitFor();
   await snap(other, 'users-08-live-create');

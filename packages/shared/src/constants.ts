@@ -1,14 +1,10 @@
 /** Business constants and limits from §9 of both spec documents. */
 export const SEARCH_DEBOUNCE_MS = 500;
-export const MIN_SEARCH_LENGTH = 3;
 export const FORCED_RELOAD_DELAY_MS = 1000;
-export const REDIRECT_DELAY_MS = 1000;
 export const USER_STATUS_HEARTBEAT_MS = 300_000;
 export const SOCKET_PING_MS = 18_000;
 export const EXPIRY_WARNING_DAYS = 5;
 export const LIST_NEXT_PAGE_PX = 100;
-export const MESSAGE_EDIT_WINDOW_MS = 900_000;
-export const MIN_AUDIO_BYTES = 10_000;
 export const TOAST_ERROR_MS = 2000;
 export const TOAST_MS = 3000;
 export const CONNECTION_TOKEN_LENGTH = 30;
@@ -16,10 +12,6 @@ export const PLATFORM_COMPANY_ID = 1;
 export const PLATFORM_DUE_DATE = '2999-12-31';
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 export const PAGE_SIZE = 20;
-export const DASHBOARD_PERIOD_DAYS = [3, 7, 15, 30, 60, 90] as const;
-export const TIME_SEND_QUEUE_MINUTES = [0, 5, 10, 15, 20, 25, 30, 60] as const;
-export const ROTATION_MINUTES = [2, 5, 10, 15, 30, 45, 60] as const;
-export const RENEWAL_MONTHS = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
 export const LANGUAGES = ['pt-BR', 'en', 'es', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';

@@ -54,11 +54,15 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
 
-/** The body of every error answer. `fields` maps a field path to a validation message key. */
+/**
+ * The body of every error answer. `fields` maps a field path to a validation message key; `details`
+ * carries what a code's dialog shows (e.g. who holds a ticket, `ticketHolderSchema`).
+ */
 export interface ErrorBody {
   error: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  details?: Record<string, unknown>;
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -10,6 +10,7 @@ export * from './realtime/events.js';
 export * from './settings/settings.contract.js';
 export * from './tickets/tickets.contract.js';
 export * from './time.js';
+export * from './users/password.js';
 export * from './users/users.contract.js';
 export * from './validation.js';
 export * from './webchat/webchat.contract.js';

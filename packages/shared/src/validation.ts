@@ -13,6 +13,7 @@ export const msg = {
   invalidPhone: 'invalidPhone',
   passwordTooShort: 'passwordTooShort',
   passwordWeak: 'passwordWeak',
+  wrongPassword: 'wrongPassword',
   termsRequired: 'termsRequired',
   loginEmail: 'loginEmail',
   loginPassword: 'loginPassword',

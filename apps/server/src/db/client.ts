@@ -15,6 +15,17 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Runs raw SQL with positional parameters; what pg-boss and the socket adapter need. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/**
+ * Raw SQL on a transaction's own connection (a pool client on PostgreSQL, PGlite's transaction), so
+ * pg-boss can insert a job that commits or rolls back with the rows it is about.
+ */
+export function executeSqlIn(tx: Tx): ExecuteSql {
+  const { client } = tx._.session as unknown as {
+    client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+  };
+  return (text, values) => client.query(text, values);
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';

@@ -57,6 +57,9 @@ export async function findOrCreateContact(tx: Tx, input: InboundMessage): Promis
     .from(contactIdentities)
     .where(byIdentity);
   if (!winner) throw new Error('contact identity vanished');
-  if (created) await tx.delete(contacts).where(eq(contacts.id, created.id));
+  if (created)
+    await tx
+      .delete(contacts)
+      .where(and(eq(contacts.companyId, input.companyId), eq(contacts.id, created.id)));
   return winner.contactId;
 }

@@ -1,13 +1,13 @@
 import type { Message, Ticket } from '@balcao/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { connections, messages, tickets } from '../db/schema/index.js';
-import { toMessage } from '../modules/messages/messages.queries.js';
+import { and, eq } from 'drizzle-orm';
+import { connections, tickets } from '../db/schema/index.js';
+import { findByExternalId, insertInbound, toMessage } from '../modules/messages/messages.queries.js';
 import { publishMessage, publishTicket } from '../modules/tickets/tickets.events.js';
-import { loadTicket } from '../modules/tickets/tickets.queries.js';
+import { loadTicket, recordInboundOnTicket } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
 import { runAutomation } from './automation.js';
 import { findOrCreateContact } from './contact-resolution.js';
-import { findOrCreateTicket } from './ticket-resolution.js';
+import { findOrCreateTicket, lockContact } from './ticket-resolution.js';
 
 /** One inbound message, whatever channel it came from. */
 export interface InboundMessage {
@@ -28,15 +28,26 @@ export interface Received {
   duplicate: boolean;
 }
 
-/** The inbound pipeline: contact, ticket, message (idempotent), counters, events, then automation. */
+class DuplicateDelivery extends Error {}
+
+/**
+ * The inbound pipeline: a message already stored is answered as a duplicate before anything is
+ * created; otherwise contact, ticket, message and counters in one transaction, then events and
+ * automation.
+ */
 export async function receive(deps: AppDeps, input: InboundMessage): Promise<Received> {
   const now = new Date();
-  const stored = await deps.db.transaction(async (tx) => {
-    const contactId = await findOrCreateContact(tx, input);
-    const { ticket, created } = await findOrCreateTicket(tx, input, contactId);
-    const [message] = await tx
-      .insert(messages)
-      .values({
+  const stored = await deps.db
+    .transaction(async (tx) => {
+      const earlier = await findByExternalId(tx, input.companyId, input.connectionId, input.externalId);
+      if (earlier) return { message: earlier, created: false, duplicate: true };
+      const contactId = await findOrCreateContact(tx, input);
+      await lockContact(tx, input.companyId, contactId);
+      // A redelivery that raced this one committed while we waited for the lock.
+      const raced = await findByExternalId(tx, input.companyId, input.connectionId, input.externalId);
+      if (raced) return { message: raced, created: false, duplicate: true };
+      const { ticket, created } = await findOrCreateTicket(tx, input, contactId);
+      const message = await insertInbound(tx, {
         companyId: input.companyId,
         ticketId: ticket.id,
         contactId,
@@ -46,45 +57,24 @@ export async function receive(deps: AppDeps, input: InboundMessage): Promise<Rec
         body: input.body,
         fromMe: false,
         ack: 0,
-      })
-      .onConflictDoNothing({
-        target: [messages.connectionId, messages.externalId],
-        where: sql`${messages.externalId} is not null`,
-      })
-      .returning();
-    if (!message) {
-      const [existing] = await tx
-        .select()
-        .from(messages)
-        .where(and(eq(messages.connectionId, input.connectionId), eq(messages.externalId, input.externalId)));
-      return {
-        message: existing,
-        ticketId: existing?.ticketId ?? ticket.id,
-        created: false,
-        duplicate: true,
-      };
-    }
-    await tx
-      .update(tickets)
-      .set({
-        lastMessage: input.body,
-        lastMessageAt: now,
-        lastMessageFromMe: false,
-        lastCustomerMessageAt: now,
-        unreadMessages: sql`${tickets.unreadMessages} + 1`,
-        waitingSince: sql`coalesce(${tickets.waitingSince}, now())`,
-        updatedAt: now,
-      })
-      .where(eq(tickets.id, ticket.id));
-    return { message, ticketId: ticket.id, created, duplicate: false };
-  });
+      });
+      // Rolls back the ticket this delivery may have created: a duplicate never leaves an empty one.
+      if (!message) throw new DuplicateDelivery();
+      await recordInboundOnTicket(tx, input.companyId, ticket.id, { body: input.body, at: now });
+      return { message, created, duplicate: false };
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof DuplicateDelivery)) throw error;
+      const message = await findByExternalId(deps.db, input.companyId, input.connectionId, input.externalId);
+      return { message, created: false, duplicate: true };
+    });
 
   if (!stored.message) throw new Error('message could not be stored');
   const ticket = (await loadTicket(
     deps.db,
     deps.links,
     input.companyId,
-    eq(tickets.id, stored.ticketId),
+    eq(tickets.id, stored.message.ticketId),
   )) as Ticket;
   const message = toMessage(stored.message, deps.links);
   if (stored.duplicate) return { message, ticket, duplicate: true };
@@ -95,7 +85,7 @@ export async function receive(deps: AppDeps, input: InboundMessage): Promise<Rec
     const [connection] = await deps.db
       .select()
       .from(connections)
-      .where(eq(connections.id, input.connectionId));
+      .where(and(eq(connections.companyId, input.companyId), eq(connections.id, input.connectionId)));
     if (connection) await runAutomation(deps, { connection, ticket });
   }
   return { message, ticket, duplicate: false };

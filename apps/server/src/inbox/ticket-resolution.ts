@@ -4,10 +4,23 @@ import { ticketCycles, tickets } from '../db/schema/index.js';
 import type { InboundMessage } from './receive.js';
 
 /**
- * One active ticket per company, contact and connection: the partial unique index decides, so two
- * messages arriving together can never open two tickets.
+ * Inbound deliveries of one contact run one at a time: the check for a redelivered message and the
+ * choice of ticket see what the previous delivery committed. Released with the transaction.
+ */
+export async function lockContact(tx: Tx, companyId: number, contactId: number) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`inbox:${companyId}:${contactId}`}, 0))`,
+  );
+}
+
+/**
+ * The contact's active ticket on the connection, else a new one. Looked up before inserting, so
+ * only a new ticket takes a number from the sequence (users read ticket numbers aloud); the partial
+ * unique index still refuses a second active ticket, e.g. one an agent reopened meanwhile.
  */
 export async function findOrCreateTicket(tx: Tx, input: InboundMessage, contactId: number) {
+  const active = await findActiveTicket(tx, input, contactId);
+  if (active) return { ticket: active, created: false };
   const [created] = await tx
     .insert(tickets)
     .values({
@@ -22,15 +35,21 @@ export async function findOrCreateTicket(tx: Tx, input: InboundMessage, contactI
       where: sql`${tickets.status} <> 'closed'`,
     })
     .returning();
-  if (created) {
-    await tx.insert(ticketCycles).values({
-      companyId: input.companyId,
-      ticketId: created.id,
-      connectionId: input.connectionId,
-      queuedAt: created.createdAt,
-    });
-    return { ticket: created, created: true };
+  if (!created) {
+    const reopened = await findActiveTicket(tx, input, contactId);
+    if (!reopened) throw new Error('active ticket vanished');
+    return { ticket: reopened, created: false };
   }
+  await tx.insert(ticketCycles).values({
+    companyId: input.companyId,
+    ticketId: created.id,
+    connectionId: input.connectionId,
+    queuedAt: created.createdAt,
+  });
+  return { ticket: created, created: true };
+}
+
+async function findActiveTicket(tx: Tx, input: InboundMessage, contactId: number) {
   const [active] = await tx
     .select()
     .from(tickets)
@@ -42,6 +61,5 @@ export async function findOrCreateTicket(tx: Tx, input: InboundMessage, contactI
         ne(tickets.status, 'closed'),
       ),
     );
-  if (!active) throw new Error('active ticket vanished');
-  return { ticket: active, created: false };
+  return active;
 }

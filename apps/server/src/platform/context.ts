@@ -29,8 +29,9 @@ export interface AppDeps {
 export interface Ctx extends AppDeps {
   actor: RequestActor;
   companyId: number;
+  sessionId?: string;
 }
 
 export function contextOf(deps: AppDeps, request: FastifyRequest): Ctx {
-  return { ...deps, actor: request.actor, companyId: request.actor.companyId };
+  return { ...deps, actor: request.actor, companyId: request.actor.companyId, sessionId: request.sessionId };
 }

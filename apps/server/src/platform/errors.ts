@@ -9,6 +9,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fields?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message ?? code);
     this.status = errorStatus[code];
@@ -22,7 +23,12 @@ export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ErrorBody = { error: error.code, message: error.message, fields: error.fields };
+      const body: ErrorBody = {
+        error: error.code,
+        message: error.message,
+        fields: error.fields,
+        details: error.details,
+      };
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

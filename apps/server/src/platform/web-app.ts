@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerWithGate } from './auth/authenticate.js';
 
 /**
  * Serves the built web app from the same origin. The spec's API paths and the app's pages share
@@ -10,13 +11,16 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(join(webDist, 'index.html'))) return false;
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    serve: true,
-    prefix: '/',
-  });
+  // The built files are the same for everyone; the app asks for a session once it runs.
+  await registerWithGate(app, 'public', () =>
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      serve: true,
+      prefix: '/',
+    }),
+  );
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
     if (request.url.startsWith('/media/') || request.url.startsWith('/socket.io')) return;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { planSchema } from '../plans/plans.contract.js';
 import { settingSchema } from '../settings/settings.contract.js';
+import { strongPassword } from '../users/password.js';
 import { userSchema } from '../users/users.contract.js';
 import { email, msg, requiredText } from '../validation.js';
 
@@ -31,21 +32,6 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponse = z.object({ token: z.string(), user: sessionUserSchema });
 export type SessionResponse = z.infer<typeof sessionResponse>;
-
-/** 8 or more characters with a lowercase and an uppercase letter; the meter scores each third (33/33/34). */
-export const strongPassword = () =>
-  z
-    .string({ error: msg.required })
-    .min(8, msg.passwordTooShort)
-    .max(50, msg.tooLong)
-    .regex(/[a-z]/, msg.passwordWeak)
-    .regex(/[A-Z]/, msg.passwordWeak);
-
-export function passwordStrength(password: string): number {
-  return (
-    (password.length >= 8 ? 33 : 0) + (/[a-z]/.test(password) ? 33 : 0) + (/[A-Z]/.test(password) ? 34 : 0)
-  );
-}
 
 export const signupBody = z.object({
   companyName: requiredText(2, 50),

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { planSchema } from '../plans/plans.contract.js';
 
-export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
-
 export const companyPlanResponse = z.object({
   id: z.number(),
   name: z.string(),

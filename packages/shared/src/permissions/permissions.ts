@@ -18,7 +18,7 @@ const isAdmin = (a: Actor) => a.super || a.profile === 'admin';
 const isManager = (a: Actor) => isAdmin(a) || a.profile === 'supervisor';
 
 /** The one table of gates. The server enforces these; the web only mirrors them to hide what would be refused. */
-export const gates = {
+const gates = {
   'users:manage': isAdmin,
   'settings:manage': isAdmin,
   'dashboard:view': (a: Actor) => isManager(a) || a.showDashboard === 'enabled',
@@ -29,6 +29,8 @@ export const gates = {
   'tickets:seeAllQueues': (a: Actor) => isAdmin(a) || a.allTicket === 'enable',
   'tickets:groups': (a: Actor) => isAdmin(a) || a.allowGroup,
   'tickets:closeAll': isAdmin,
+  /** Others move (transfer, return) only the tickets they hold and waiting ones they see. */
+  'tickets:transferAny': isAdmin,
   'ticket-options:deleteTicket': isAdmin,
   'contacts-page:deleteContact': isAdmin,
   'quick-messages:manageAll': isManager,

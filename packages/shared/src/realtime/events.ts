@@ -16,11 +16,8 @@ export const events = {
   importMessages: (companyId: number) => `importMessages-${companyId}`,
 } as const;
 
-/** What the client may emit. */
+/** What the client may emit. The server decides the rest of a socket's rooms from who it is. */
 export const clientEvents = {
-  joinTickets: 'joinTickets',
-  leaveTickets: 'leaveTickets',
-  joinNotification: 'joinNotification',
   joinChatBox: 'joinChatBox',
   leaveChatBox: 'leaveChatBox',
   userStatus: 'userStatus',

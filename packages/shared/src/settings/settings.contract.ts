@@ -39,7 +39,7 @@ export const secretSettingKeys: readonly SettingKey[] = ['paymentGatewayToken'];
 /** Settings that belong to the platform (company 1) and only the super user changes. */
 export const platformSettingKeys: readonly SettingKey[] = ['userCreation', 'paymentGatewayToken'];
 
-export const settingKeySchema = z.enum(settingKeys as [SettingKey, ...SettingKey[]]);
+const settingKeySchema = z.enum(settingKeys as [SettingKey, ...SettingKey[]]);
 
 export const settingSchema = z.object({ key: settingKeySchema, value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;

@@ -75,6 +75,20 @@ export const updateTicketBody = z.object({
 });
 export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
 
+/**
+ * Who holds a ticket, in the `details` of ERROR_TICKET_OPEN (someone else accepted or reopened it
+ * first) and ERR_OTHER_OPEN_TICKET (the contact's other active ticket): the already-open dialog names them.
+ */
+export const ticketHolderSchema = z.object({
+  ticketId: z.number(),
+  uuid: z.string(),
+  userId: z.number().nullable(),
+  userName: z.string().nullable(),
+  queueId: z.number().nullable(),
+  queueName: z.string().nullable(),
+});
+export type TicketHolder = z.infer<typeof ticketHolderSchema>;
+
 export const ticketEvent = z.discriminatedUnion('action', [
   z.object({ action: z.literal('update'), ticket: ticketSchema }),
   z.object({ action: z.literal('delete'), ticketId: z.number() }),

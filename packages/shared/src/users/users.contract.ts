@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { profiles } from '../permissions/permissions.js';
-import { email, msg, pageNumber, requiredText, timeOfDay } from '../validation.js';
+import { email, pageNumber, requiredText, timeOfDay } from '../validation.js';
+import { strongPassword } from './password.js';
 
 const enabledDisabled = z.enum(['enabled', 'disabled']);
 
@@ -37,7 +38,7 @@ export type User = z.infer<typeof userSchema>;
 const selfFields = {
   name: requiredText(2, 50),
   email: email(),
-  password: z.string().min(6, msg.passwordTooShort).max(50, msg.tooLong),
+  password: strongPassword(),
   farewellMessage: z.string().max(1000),
   defaultTheme: z.enum(['light', 'dark']),
   defaultMenu: z.enum(['open', 'closed']),
@@ -73,7 +74,14 @@ export const createUserBody = z.object({
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
-export const updateUserBody = z.object({ ...selfFields, ...adminFields }).partial();
+export const updateUserBody = z
+  .object({
+    ...selfFields,
+    ...adminFields,
+    /** Required to change one's own password; an admin setting someone else's does not send it. */
+    currentPassword: z.string().max(200),
+  })
+  .partial();
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const listUsersQuery = z.object({
@@ -89,8 +97,25 @@ export const listUsersResponse = z.object({
 export const userOptionsQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
 export const userOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));
 
+/** What every colleague may know of a user: enough for presence and pickers, nothing private. */
+export const publicUserSchema = userSchema.pick({
+  id: true,
+  name: true,
+  online: true,
+  color: true,
+  profileImage: true,
+});
+
+/** A user event as those who manage users (and the user themselves) receive it. */
 export const userEvent = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['create', 'update']), user: userSchema }),
   z.object({ action: z.literal('delete'), userId: z.number() }),
 ]);
 export type UserEvent = z.infer<typeof userEvent>;
+
+/** The same event as everyone else in the company receives it. */
+export const publicUserEvent = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), user: publicUserSchema }),
+  z.object({ action: z.literal('delete'), userId: z.number() }),
+]);
+export type PublicUserEvent = z.infer<typeof publicUserEvent>;

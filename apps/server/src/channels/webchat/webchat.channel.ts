@@ -139,7 +139,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
           eq(messages.fromMe, true),
           gte(messages.ack, 1),
         );
-        await raiseAcks(deps, shown as SQL, 3);
+        await raiseAcks(deps, connection.companyId, shown as SQL, 3);
       }),
     );
   });

@@ -12,7 +12,7 @@ export const webchatRoutes =
     app.get(
       '/webchat/:token',
       {
-        config: { public: true },
+        config: { gate: 'public' },
         schema: { params: z.object({ token: z.string().max(64) }), response: { 200: webchatInfoResponse } },
       },
       async (request) => {

@@ -66,6 +66,10 @@ export const messages = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // Deleting a contact, a user or a ticket must not scan every message to clear these links.
+    // The outbox sweep looks only at outbound messages still pending, a handful at any time.
+    index('messages_outbound_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.fromMe} and not ${t.isPrivate} and ${t.ack} = 0 and ${t.externalId} is null`),
     index('messages_contact_idx').on(t.contactId),
     index('messages_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('messages_quoted_idx').on(t.quotedMessageId).where(sql`${t.quotedMessageId} is not null`),

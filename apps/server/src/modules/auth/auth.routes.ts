@@ -27,31 +27,31 @@ export const authRoutes =
 
     app.post(
       '/auth/login',
-      { config: { public: true }, schema: { body: loginBody, response: { 200: sessionResponse } } },
+      { config: { gate: 'public' }, schema: { body: loginBody, response: { 200: sessionResponse } } },
       async (request, reply) => answerSession(reply, await login(deps, request.body, request.ip)),
     );
 
     app.post(
       '/auth/refresh_token',
-      { config: { public: true }, schema: { response: { 200: sessionResponse } } },
+      { config: { gate: 'public' }, schema: { response: { 200: sessionResponse } } },
       async (request, reply) =>
         answerSession(reply, await refreshSession(deps, request.cookies[REFRESH_COOKIE])),
     );
 
-    app.delete('/auth/logout', { config: { public: true } }, async (request, reply) => {
+    app.delete('/auth/logout', { config: { gate: 'public' } }, async (request, reply) => {
       await logout(deps, request.cookies[REFRESH_COOKIE]);
       return reply.clearCookie(REFRESH_COOKIE, cookieOptions).status(204).send();
     });
 
     app.get(
       '/auth/me',
-      { config: { allowExpired: true }, schema: { response: { 200: sessionUserSchema } } },
-      (request) => loadSessionUser(deps, request.actor.userId),
+      { config: { gate: 'session', allowExpired: true }, schema: { response: { 200: sessionUserSchema } } },
+      (request) => loadSessionUser(deps, request.actor),
     );
 
     app.post(
       '/auth/signup',
-      { config: { public: true }, schema: { body: signupBody, response: { 201: signupResponse } } },
+      { config: { gate: 'public' }, schema: { body: signupBody, response: { 201: signupResponse } } },
       async (request, reply) => reply.status(201).send(await signup(deps, request.body)),
     );
   };

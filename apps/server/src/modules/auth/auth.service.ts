@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { events, isWithinWindow, type LoginBody, type SessionResponse, zonedParts } from '@balcao/shared';
 import { eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/index.js';
@@ -22,9 +23,10 @@ async function openSession(
   deps: AppDeps,
   owner: { userId: number; companyId: number },
   refreshToken: string,
+  sessionId: string,
 ) {
-  const token = await deps.tokens.signAccess(owner);
-  return { token, refreshToken, user: await loadSessionUser(deps, owner.userId) };
+  const token = await deps.tokens.signAccess({ ...owner, sessionId });
+  return { token, refreshToken, user: await loadSessionUser(deps, owner) };
 }
 
 export async function login(deps: AppDeps, input: LoginBody, address: string): Promise<IssuedSession> {
@@ -54,12 +56,13 @@ export async function login(deps: AppDeps, input: LoginBody, address: string): P
     throw new AppError('ERR_OUT_OF_HOURS');
 
   const owner = { userId: user.id, companyId: user.companyId };
-  const refreshToken = await issueRefreshToken(deps.db, owner, deps.config.refreshTokenDays);
+  const sessionId = randomUUID();
+  const refreshToken = await issueRefreshToken(deps.db, owner, deps.config.refreshTokenDays, sessionId);
   await deps.db.update(companies).set({ lastLogin: sql`now()` }).where(eq(companies.id, user.companyId));
   await deps.db.update(users).set({ online: true, lastSeenAt: sql`now()` }).where(eq(users.id, user.id));
   // Sessions already open elsewhere are told to end (spec 000 §4: 'Sua conta foi acessada em outro computador.').
   deps.realtime.toUser(user.id, events.auth(user.companyId), { action: 'update', user: { id: user.id } });
-  return openSession(deps, owner, refreshToken);
+  return openSession(deps, owner, refreshToken, sessionId);
 }
 
 export async function refreshSession(
@@ -68,11 +71,13 @@ export async function refreshSession(
 ): Promise<IssuedSession> {
   if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');
   const rotated = await rotateRefreshToken(deps.db, refreshToken, deps.config.refreshTokenDays);
-  return openSession(deps, rotated.owner, rotated.token);
+  return openSession(deps, rotated.owner, rotated.token, rotated.sessionId);
 }
 
 export async function logout(deps: AppDeps, refreshToken: string | undefined): Promise<void> {
   if (!refreshToken) return;
-  const userId = await revokeRefreshToken(deps.db, refreshToken);
-  if (userId) await markOffline(deps, userId);
+  const session = await revokeRefreshToken(deps.db, refreshToken);
+  if (!session) return;
+  await deps.realtime.disconnectUser(session.userId, (sessionId) => sessionId === session.sessionId);
+  await markOffline(deps, session.companyId, session.userId);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
@@ -43,17 +43,42 @@ export async function rotateRefreshToken(db: Db, token: string, days: number) {
   // Two requests racing with the same token: only one may win.
   if (!spent) throw new AppError('ERR_SESSION_EXPIRED');
   const owner = { userId: row.userId, companyId: row.companyId };
-  return { owner, token: await issueRefreshToken(db, owner, days, row.familyId) };
+  const next = await issueRefreshToken(db, owner, days, row.familyId);
+  return { owner, token: next, sessionId: row.familyId };
 }
 
-export async function revokeRefreshToken(db: Db, token: string): Promise<number | undefined> {
+/** Ends the sign-in the token belongs to; answers whose it was (the family id is the session id). */
+export async function revokeRefreshToken(db: Db, token: string) {
   const [row] = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(eq(refreshTokens.tokenHash, sha256(token)))
-    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-  if (row) await revokeFamily(db, row.familyId);
-  return row?.userId;
+    .returning({
+      userId: refreshTokens.userId,
+      companyId: refreshTokens.companyId,
+      sessionId: refreshTokens.familyId,
+    });
+  if (row) await revokeFamily(db, row.sessionId);
+  return row;
+}
+
+/** Ends every sign-in of a user but `keepSessionId` (the one changing its own password). */
+export async function revokeUserSessions(
+  db: Db | Tx,
+  owner: { userId: number; companyId: number },
+  keepSessionId?: string,
+) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.companyId, owner.companyId),
+        eq(refreshTokens.userId, owner.userId),
+        isNull(refreshTokens.revokedAt),
+        keepSessionId === undefined ? undefined : ne(refreshTokens.familyId, keepSessionId),
+      ),
+    );
 }
 
 async function revokeFamily(db: Db, familyId: string) {

@@ -4,12 +4,15 @@ import { AppError } from '../../platform/errors.js';
 import { findCompanyAndPlan } from '../companies/companies.queries.js';
 import { toPlan } from '../plans/plans.queries.js';
 import { listVisibleSettings } from '../settings/settings.service.js';
-import { findUserById } from '../users/users.queries.js';
+import { findUser } from '../users/users.queries.js';
 import { presentUser } from '../users/users.service.js';
 
 /** The user as the web app keeps it: with the company, its settings and its plan. */
-export async function loadSessionUser(deps: AppDeps, userId: number): Promise<SessionUser> {
-  const row = await findUserById(deps.db, userId);
+export async function loadSessionUser(
+  deps: AppDeps,
+  owner: { userId: number; companyId: number },
+): Promise<SessionUser> {
+  const row = await findUser(deps.db, owner.companyId, owner.userId);
   if (!row) throw new AppError('ERR_SESSION_EXPIRED');
   const found = await findCompanyAndPlan(deps.db, row.companyId);
   if (!found) throw new AppError('ERR_SESSION_EXPIRED');

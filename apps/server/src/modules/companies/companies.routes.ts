@@ -10,7 +10,10 @@ export const companiesRoutes =
   async (app) => {
     app.get(
       '/companies/listPlan/:id',
-      { config: { allowExpired: true }, schema: { params: idParam, response: { 200: companyPlanResponse } } },
+      {
+        config: { gate: 'session', allowExpired: true },
+        schema: { params: idParam, response: { 200: companyPlanResponse } },
+      },
       async (request) => {
         const company = await findCompanyWithPlan(deps.db, targetCompanyId(request.actor, request.params.id));
         if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');

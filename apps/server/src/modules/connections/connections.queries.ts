@@ -1,7 +1,8 @@
 import type { Connection } from '@balcao/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { connections } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
@@ -21,11 +22,7 @@ export const toConnection = (row: ConnectionRow, withToken = true): Connection =
 });
 
 export async function listCompanyConnections(db: Db, companyId: number): Promise<ConnectionRow[]> {
-  return db
-    .select()
-    .from(connections)
-    .where(eq(connections.companyId, companyId))
-    .orderBy(asc(connections.name));
+  return db.select().from(connections).where(tenant(connections, companyId)).orderBy(asc(connections.name));
 }
 
 export async function findConnection(
@@ -36,7 +33,7 @@ export async function findConnection(
   const [row] = await db
     .select()
     .from(connections)
-    .where(and(eq(connections.companyId, companyId), eq(connections.id, id)));
+    .where(tenant(connections, companyId, eq(connections.id, id)));
   return row;
 }
 

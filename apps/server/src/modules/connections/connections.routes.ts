@@ -19,31 +19,43 @@ import {
 export const connectionsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/whatsapp', { schema: { response: { 200: connectionsListResponse } } }, (request) =>
-      listConnections(contextOf(deps, request)),
+    app.get(
+      '/whatsapp',
+      { config: { gate: 'session' }, schema: { response: { 200: connectionsListResponse } } },
+      (request) => listConnections(contextOf(deps, request)),
     );
 
     app.get(
       '/whatsapp/:id',
-      { schema: { params: idParam, response: { 200: connectionSchema } } },
+      { config: { gate: 'session' }, schema: { params: idParam, response: { 200: connectionSchema } } },
       (request) => showConnection(contextOf(deps, request), request.params.id),
     );
 
     app.post(
       '/whatsapp',
-      { schema: { body: saveConnectionBody, response: { 201: connectionSchema } } },
+      {
+        config: { gate: 'connections:manage' },
+        schema: { body: saveConnectionBody, response: { 201: connectionSchema } },
+      },
       async (request, reply) =>
         reply.status(201).send(await createConnection(contextOf(deps, request), request.body)),
     );
 
     app.put(
       '/whatsapp/:id',
-      { schema: { params: idParam, body: updateConnectionBody, response: { 200: connectionSchema } } },
+      {
+        config: { gate: 'connections:manage' },
+        schema: { params: idParam, body: updateConnectionBody, response: { 200: connectionSchema } },
+      },
       (request) => updateConnection(contextOf(deps, request), request.params.id, request.body),
     );
 
-    app.delete('/whatsapp/:id', { schema: { params: idParam } }, async (request, reply) => {
-      await deleteConnection(contextOf(deps, request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/whatsapp/:id',
+      { config: { gate: 'connections:manage' }, schema: { params: idParam } },
+      async (request, reply) => {
+        await deleteConnection(contextOf(deps, request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };

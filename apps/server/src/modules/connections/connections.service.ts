@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.js';
 import { companies, connections, plans } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requireGate, requirePlan } from '../../platform/permissions.js';
+import { requirePlan } from '../../platform/permissions.js';
 import { findConnection, listCompanyConnections, toConnection } from './connections.queries.js';
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -65,7 +65,6 @@ async function clearOtherDefaults(tx: Tx, companyId: number, keepId: number) {
 }
 
 export async function createConnection(ctx: Ctx, input: SaveConnectionBody): Promise<Connection> {
-  requireGate(ctx.actor, 'connections:manage');
   const flag = channelFlag[input.channel];
   if (flag) requirePlan(ctx.actor, flag);
 
@@ -107,7 +106,6 @@ export async function updateConnection(
   id: number,
   input: Partial<SaveConnectionBody>,
 ): Promise<Connection> {
-  requireGate(ctx.actor, 'connections:manage');
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findConnection(tx, ctx.companyId, id);
     if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
@@ -127,7 +125,6 @@ export async function updateConnection(
 }
 
 export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
-  requireGate(ctx.actor, 'connections:manage');
   const current = await findConnection(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
   const promoted = await ctx.db.transaction(async (tx) => {

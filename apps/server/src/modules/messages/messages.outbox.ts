@@ -1,13 +1,18 @@
 import type { Ticket } from '@balcao/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { messages, ticketCycles, tickets } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { tickets } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { publishMessage, publishTicket } from '../tickets/tickets.events.js';
-import { loadTicket } from '../tickets/tickets.queries.js';
-import { toMessage } from './messages.queries.js';
+import { loadTicket, recordOutboundOnTicket } from '../tickets/tickets.queries.js';
+import { findStrandedOutbound, insertMessage, toMessage } from './messages.queries.js';
 
 export const DELIVER_JOB = 'messages.deliver';
 export const FAILED_JOB = 'messages.failed';
+export const SWEEP_JOB = 'messages.sweep';
+
+/** A pending message this old without a live job was stranded (its job lost): the sweep sends it again. */
+const STRANDED_AFTER_MS = 2 * 60_000;
+const SWEEP_BATCH = 100;
 
 export interface OutboundInput {
   companyId: number;
@@ -19,64 +24,49 @@ export interface OutboundInput {
   isPrivate?: boolean;
 }
 
+export interface DeliveryJob {
+  companyId: number;
+  messageId: number;
+}
+
+const deliveryOptions = (deps: AppDeps) => ({
+  retryLimit: deps.config.deliveryRetryLimit,
+  retryDelay: 5,
+  retryBackoff: true,
+  deadLetter: FAILED_JOB,
+});
+
 /**
- * Nothing lost: the message is stored (ack 0) before anything is sent, and its delivery is a job
- * in the same database, retried with backoff; a crash between the two is picked up by the job.
+ * Nothing lost: the message (ack 0) and its delivery job commit together or not at all; the job
+ * retries with backoff, and the sweep re-sends a message whose job is gone.
  */
 export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
   const now = new Date();
-  const isAgentReply = input.kind === 'chat' && !input.isPrivate;
   const row = await deps.db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        companyId: input.companyId,
-        ticketId: input.ticket.id,
-        contactId: input.ticket.contactId,
-        connectionId: input.ticket.connectionId,
-        queueId: input.ticket.queueId,
-        userId: input.userId,
-        body: input.body,
-        fromMe: true,
-        kind: input.kind,
-        isPrivate: input.isPrivate ?? false,
-      })
-      .returning();
-    if (!message) throw new Error('message not stored');
-    if (!input.isPrivate) {
-      await tx
-        .update(tickets)
-        .set({
-          lastMessage: input.body,
-          lastMessageAt: now,
-          lastMessageFromMe: true,
-          updatedAt: now,
-          ...(isAgentReply
-            ? {
-                lastAgentMessageAt: now,
-                waitingSince: null,
-                firstReplyAt: sql`coalesce(${tickets.firstReplyAt}, now())`,
-              }
-            : {}),
-        })
-        .where(eq(tickets.id, input.ticket.id));
-    }
-    if (isAgentReply) {
-      await tx
-        .update(ticketCycles)
-        .set({ firstReplyAt: now })
-        .where(
-          and(
-            eq(ticketCycles.ticketId, input.ticket.id),
-            isNull(ticketCycles.closedAt),
-            isNull(ticketCycles.firstReplyAt),
-          ),
-        );
-    }
+    const message = await insertMessage(tx, {
+      companyId: input.companyId,
+      ticketId: input.ticket.id,
+      contactId: input.ticket.contactId,
+      connectionId: input.ticket.connectionId,
+      queueId: input.ticket.queueId,
+      userId: input.userId,
+      body: input.body,
+      fromMe: true,
+      kind: input.kind,
+      isPrivate: input.isPrivate ?? false,
+    });
+    if (message.isPrivate) return message;
+    await recordOutboundOnTicket(tx, input.companyId, input.ticket.id, {
+      body: input.body,
+      at: now,
+      isAgentReply: input.kind === 'chat',
+    });
+    const job: DeliveryJob = { companyId: input.companyId, messageId: message.id };
+    await deps.jobs.send(DELIVER_JOB, job, deliveryOptions(deps), tx);
     return message;
   });
 
-  if (!row.isPrivate) await deps.jobs.send(DELIVER_JOB, { messageId: row.id }, deliveryRetries);
+  if (!row.isPrivate) deps.jobs.wake(DELIVER_JOB);
   const ticket = (await loadTicket(
     deps.db,
     deps.links,
@@ -89,4 +79,17 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
   return message;
 }
 
-export const deliveryRetries = { retryLimit: 4, retryDelay: 5, retryBackoff: true, deadLetter: FAILED_JOB };
+/** Queues again the deliveries of messages left pending without a job; answers how many. */
+export async function requeueStrandedMessages(deps: AppDeps): Promise<number> {
+  const stranded = await findStrandedOutbound(
+    deps.db,
+    [DELIVER_JOB, FAILED_JOB],
+    new Date(Date.now() - STRANDED_AFTER_MS),
+    SWEEP_BATCH,
+  );
+  for (const { companyId, id } of stranded) {
+    const job: DeliveryJob = { companyId, messageId: id };
+    await deps.jobs.send(DELIVER_JOB, job, deliveryOptions(deps));
+  }
+  return stranded.length;
+}

@@ -1,5 +1,7 @@
 import type { Message } from '@balcao/shared';
-import type { messages } from '../../db/schema/index.js';
+import { and, asc, desc, eq, gte, lt, not, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { connections, contacts, messages } from '../../db/schema/index.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -21,3 +23,135 @@ export const toMessage = (row: MessageRow, links: MediaLinks): Message => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** A page of a ticket's messages, newest first. */
+export function findMessagesPage(
+  db: Db | Tx,
+  companyId: number,
+  ticketId: number,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [message] = await tx.insert(messages).values(values).returning();
+  if (!message) throw new Error('message not stored');
+  return message;
+}
+
+/** A message with the connection and contact its delivery needs (null once deleted). */
+export async function findDelivery(db: Db | Tx, companyId: number, messageId: number) {
+  const [row] = await db
+    .select({ message: messages, connection: connections, contact: contacts })
+    .from(messages)
+    .leftJoin(contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, messages.contactId)))
+    .leftJoin(
+      connections,
+      and(eq(connections.companyId, companyId), eq(connections.id, messages.connectionId)),
+    )
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  return row;
+}
+
+/** Acks only move forward; a late "sent" never undoes "read". */
+export function raiseAck(
+  db: Db | Tx,
+  companyId: number,
+  messageId: number,
+  ack: number,
+  extra: { externalId?: string } = {},
+) {
+  return db
+    .update(messages)
+    .set({ ack: sql`greatest(${messages.ack}, ${ack})`, ...extra, updatedAt: new Date() })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), lt(messages.ack, ack)))
+    .returning();
+}
+
+/** Raises every message matching `where` to `ack`, leaving failed ones (-1) alone. */
+export function raiseAcksWhere(db: Db | Tx, companyId: number, where: SQL, ack: number) {
+  return db
+    .update(messages)
+    .set({ ack, updatedAt: new Date() })
+    .where(and(eq(messages.companyId, companyId), where, lt(messages.ack, ack), gte(messages.ack, 0)))
+    .returning();
+}
+
+/** Only a message still pending fails: one the channel took meanwhile keeps its ack. */
+export function failMessage(db: Db | Tx, companyId: number, messageId: number, reason: string) {
+  return db
+    .update(messages)
+    .set({ ack: -1, failedReason: reason.slice(0, 500), updatedAt: new Date() })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), eq(messages.ack, 0)))
+    .returning();
+}
+
+/**
+ * Outbound messages still pending since before `olderThan` with no delivery job alive (created,
+ * retrying, active, or waiting in the dead-letter queue). The one query across companies: the
+ * outbox sweep is a platform job, and each row found carries its company.
+ */
+export function findStrandedOutbound(db: Db, jobNames: string[], olderThan: Date, limit: number) {
+  const liveJob = sql`exists (
+    select 1 from pgboss.job j
+    where j.name in (${sql.join(
+      jobNames.map((name) => sql`${name}`),
+      sql`, `,
+    )})
+      and j.state in ('created', 'retry', 'active')
+      and j.data->>'messageId' = ${messages.id}::text
+  )`;
+  return db
+    .select({ id: messages.id, companyId: messages.companyId })
+    .from(messages)
+    .where(
+      and(
+        // Written as the partial index messages_outbound_pending_idx states it, so the index serves it.
+        sql`${messages.fromMe} and not ${messages.isPrivate} and ${messages.ack} = 0 and ${messages.externalId} is null`,
+        lt(messages.createdAt, olderThan),
+        not(liveJob),
+      ),
+    )
+    .orderBy(asc(messages.createdAt))
+    .limit(limit);
+}
+
+/** The stored copy of an inbound message the provider delivers again. */
+export async function findByExternalId(
+  db: Db | Tx,
+  companyId: number,
+  connectionId: number,
+  externalId: string,
+) {
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.connectionId, connectionId),
+        eq(messages.externalId, externalId),
+      ),
+    );
+  return message;
+}
+
+/** Stores an inbound message unless its external id is already stored for the connection. */
+export async function insertInbound(tx: Tx, values: typeof messages.$inferInsert) {
+  const [message] = await tx
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({
+      target: [messages.connectionId, messages.externalId],
+      where: sql`${messages.externalId} is not null`,
+    })
+    .returning();
+  return message;
+}

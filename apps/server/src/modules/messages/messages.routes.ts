@@ -15,6 +15,7 @@ export const messagesRoutes =
     app.get(
       '/messages/:ticketId',
       {
+        config: { gate: 'session' },
         schema: {
           params: ticketIdParams,
           querystring: listMessagesQuery,
@@ -26,7 +27,10 @@ export const messagesRoutes =
 
     app.post(
       '/messages/:ticketId',
-      { schema: { params: ticketIdParams, body: sendMessageBody, response: { 201: messageSchema } } },
+      {
+        config: { gate: 'session' },
+        schema: { params: ticketIdParams, body: sendMessageBody, response: { 201: messageSchema } },
+      },
       async (request, reply) =>
         reply
           .status(201)

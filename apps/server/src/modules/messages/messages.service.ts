@@ -1,35 +1,29 @@
-import { events, type Message } from '@balcao/shared';
-import { and, desc, eq } from 'drizzle-orm';
-import { messages, tickets } from '../../db/schema/index.js';
+import type { Message } from '@balcao/shared';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
+import { publishTicketRead } from '../tickets/tickets.events.js';
+import { markTicketRead } from '../tickets/tickets.queries.js';
 import { showTicket } from '../tickets/tickets.service.js';
 import { storeOutbound } from './messages.outbox.js';
-import { toMessage } from './messages.queries.js';
+import { findMessagesPage, toMessage } from './messages.queries.js';
 
 const MESSAGES_PAGE = 20;
 
 /** A page of a conversation, oldest first; reading the newest page marks the ticket read. */
 export async function listMessages(ctx: Ctx, ticketId: number, pageNumber: number) {
   const ticket = await showTicket(ctx, ticketId);
-  const rows = await ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, ticketId)))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(MESSAGES_PAGE + 1)
-    .offset((pageNumber - 1) * MESSAGES_PAGE);
+  const rows = await findMessagesPage(ctx.db, ctx.companyId, ticketId, {
+    limit: MESSAGES_PAGE + 1,
+    offset: (pageNumber - 1) * MESSAGES_PAGE,
+  });
   const hasMore = rows.length > MESSAGES_PAGE;
   const page = rows.slice(0, MESSAGES_PAGE).reverse();
 
   if (pageNumber === 1 && ticket.unreadMessages > 0) {
-    await ctx.db
-      .update(tickets)
-      .set({ unreadMessages: 0 })
-      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)));
+    await markTicketRead(ctx.db, ctx.companyId, ticketId);
     ticket.unreadMessages = 0;
-    ctx.realtime.toCompany(ctx.companyId, events.ticket(ctx.companyId), { action: 'updateUnread', ticketId });
+    publishTicketRead(ctx, ctx.companyId, ticket);
   }
   return { messages: page.map((row) => toMessage(row, ctx.links)), hasMore, ticket };
 }

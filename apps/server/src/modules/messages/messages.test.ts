@@ -19,8 +19,8 @@ async function openTicketWithReply() {
 test('acks only move forward', async () => {
   const { tenant, ticket, message } = await openTicketWithReply();
 
-  await setAck(app.deps, message.id, 3);
-  await setAck(app.deps, message.id, 1);
+  await setAck(app.deps, tenant.companyId, message.id, 3);
+  await setAck(app.deps, tenant.companyId, message.id, 1);
 
   const { body } = await call(app, 'GET', `/messages/${ticket.id}`, { token: tenant.admin.token });
   expect(body.messages.find((m: { id: number }) => m.id === message.id).ack).toBe(3);
@@ -28,9 +28,9 @@ test('acks only move forward', async () => {
 
 test('a message the channel never took is marked failed with its reason, never lost', async () => {
   const { tenant, ticket, message } = await openTicketWithReply();
-  await setAck(app.deps, message.id, 0);
+  await setAck(app.deps, tenant.companyId, message.id, 0);
 
-  await markFailed(app.deps, message.id, 'ERR_SENDING_WAPP_MSG');
+  await markFailed(app.deps, tenant.companyId, message.id, 'ERR_SENDING_WAPP_MSG');
 
   const { body } = await call(app, 'GET', `/messages/${ticket.id}`, { token: tenant.admin.token });
   expect(body.messages.find((m: { id: number }) => m.id === message.id)).toMatchObject({

@@ -9,7 +9,7 @@ export const plansRoutes =
     // The sign-up page lists these before anyone is signed in.
     app.get(
       '/plans/listPublic',
-      { config: { public: true }, schema: { response: { 200: publicPlansResponse } } },
+      { config: { gate: 'public' }, schema: { response: { 200: publicPlansResponse } } },
       () => listPublicPlans(deps.db),
     );
   };

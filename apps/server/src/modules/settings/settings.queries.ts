@@ -5,16 +5,17 @@ import {
   settingDefinitions,
   settingKeys,
 } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companySettings } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 
 /** A company's settings, with the default for every key it never changed. */
 export async function readCompanySettings(db: Db | Tx, companyId: number): Promise<CompanySettings> {
   const rows = await db
     .select({ key: companySettings.key, value: companySettings.value })
     .from(companySettings)
-    .where(eq(companySettings.companyId, companyId));
+    .where(tenant(companySettings, companyId));
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   return Object.fromEntries(
     settingKeys.map((key) => [key, stored.get(key) ?? settingDefinitions[key].default]),
@@ -25,7 +26,7 @@ export async function readSetting(db: Db | Tx, companyId: number, key: SettingKe
   const [row] = await db
     .select({ value: companySettings.value })
     .from(companySettings)
-    .where(and(eq(companySettings.companyId, companyId), eq(companySettings.key, key)));
+    .where(tenant(companySettings, companyId, eq(companySettings.key, key)));
   return row?.value ?? settingDefinitions[key].default;
 }
 

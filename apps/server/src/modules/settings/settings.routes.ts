@@ -19,25 +19,33 @@ export const settingsRoutes =
   async (app) => {
     app.get(
       '/public-settings',
-      { config: { public: true }, schema: { response: { 200: publicSettingsResponse } } },
+      { config: { gate: 'public' }, schema: { response: { 200: publicSettingsResponse } } },
       async () => ({
         signupEnabled: await readSignupEnabled(deps.db),
       }),
     );
 
-    app.get('/settings', { schema: { response: { 200: settingsListResponse } } }, (request) =>
-      listSettings(contextOf(deps, request)),
+    app.get(
+      '/settings',
+      { config: { gate: 'session' }, schema: { response: { 200: settingsListResponse } } },
+      (request) => listSettings(contextOf(deps, request)),
     );
 
     app.put(
       '/settings/:key',
-      { schema: { params: settingKeyParams, body: updateSettingBody, response: { 200: settingSchema } } },
+      {
+        config: { gate: 'settings:manage' },
+        schema: { params: settingKeyParams, body: updateSettingBody, response: { 200: settingSchema } },
+      },
       (request) => updateSetting(contextOf(deps, request), request.params.key, request.body.value),
     );
 
     app.get(
       '/companySettings/:companyId',
-      { schema: { params: companySettingsParams, response: { 200: companySettingsResponse } } },
+      {
+        config: { gate: 'session' },
+        schema: { params: companySettingsParams, response: { 200: companySettingsResponse } },
+      },
       async (request) => {
         const settings = await listSettings(contextOf(deps, request), request.params.companyId);
         return Object.fromEntries(settings.map((s) => [s.key, s.value]));
@@ -46,13 +54,19 @@ export const settingsRoutes =
 
     app.get(
       '/companySettingOne',
-      { schema: { querystring: companySettingOneQuery, response: { 200: settingSchema } } },
+      {
+        config: { gate: 'session' },
+        schema: { querystring: companySettingOneQuery, response: { 200: settingSchema } },
+      },
       (request) => showSetting(contextOf(deps, request), request.query.column),
     );
 
     app.put(
       '/companySettings',
-      { schema: { body: updateCompanySettingBody, response: { 200: settingSchema } } },
+      {
+        config: { gate: 'settings:manage' },
+        schema: { body: updateCompanySettingBody, response: { 200: settingSchema } },
+      },
       (request) => updateSetting(contextOf(deps, request), request.body.column, request.body.data),
     );
   };

@@ -32,7 +32,7 @@ export async function findVisibleTicket(db: Db | Tx, actor: RequestActor, key: n
   if (!ticket) return undefined;
   // Queues decide only for someone who sees neither every queue nor their own ticket.
   const needsQueues = !can(actor, 'tickets:seeAllQueues') && ticket.userId !== actor.userId;
-  const queueIds = needsQueues ? await queueIdsOfUser(db, actor.userId) : new Set<number>();
+  const queueIds = needsQueues ? await queueIdsOfUser(db, actor.companyId, actor.userId) : new Set<number>();
   return canSeeTicket(actor, ticket, queueIds) ? ticket : undefined;
 }
 

@@ -1,23 +1,31 @@
 import { events, type Message, type Ticket, type TicketEvent } from '@balcao/shared';
 import type { AppDeps } from '../../platform/context.js';
 import { rooms } from '../../platform/realtime/rooms.js';
+import { type TicketScope, ticketAudience } from './tickets.audience.js';
 
 type Live = Pick<AppDeps, 'realtime'>;
 
 /**
- * A ticket event goes to the rooms of the tabs that show it (its status, and the one it left),
- * to notification listeners and to the open chat. Lists filter by the user's queues themselves.
+ * A ticket event goes only to the sockets that may read the ticket. Given where the ticket was
+ * before (`previous`), those who could see it there but not any more are told to drop it, and
+ * leave its chat; they never receive the new content.
  */
-export function publishTicket(deps: Live, companyId: number, ticket: Ticket, previousStatus?: string) {
-  const targets = [
-    rooms.ticketStatus(companyId, ticket.status),
-    rooms.notification(companyId),
-    rooms.ticket(companyId, ticket.id),
-  ];
-  if (previousStatus && previousStatus !== ticket.status)
-    targets.push(rooms.ticketStatus(companyId, previousStatus));
+export function publishTicket(deps: Live, companyId: number, ticket: Ticket, previous?: TicketScope) {
+  const audience = ticketAudience(companyId, ticket);
   const payload: TicketEvent = { action: 'update', ticket };
-  deps.realtime.toRoom(targets, events.ticket(companyId), payload);
+  deps.realtime.toRoom(audience, events.ticket(companyId), payload);
+  if (!previous) return;
+  const before = ticketAudience(companyId, previous);
+  if (before.every((room) => audience.includes(room))) return;
+  const removal: TicketEvent = { action: 'delete', ticketId: ticket.id };
+  deps.realtime.toRoom(before, events.ticket(companyId), removal, audience);
+  deps.realtime.leaveRoom(before, rooms.ticket(companyId, ticket.id), audience);
+}
+
+/** The ticket was read: its unread count dropped to zero. */
+export function publishTicketRead(deps: Live, companyId: number, ticket: Ticket) {
+  const payload: TicketEvent = { action: 'updateUnread', ticketId: ticket.id };
+  deps.realtime.toRoom(ticketAudience(companyId, ticket), events.ticket(companyId), payload);
 }
 
 export function publishMessage(
@@ -27,10 +35,9 @@ export function publishMessage(
   message: Message,
   ticket: Ticket,
 ) {
-  const targets = [
-    rooms.ticket(companyId, ticket.id),
-    rooms.ticketStatus(companyId, ticket.status),
-    rooms.notification(companyId),
-  ];
-  deps.realtime.toRoom(targets, events.appMessage(companyId), { action, message, ticket });
+  deps.realtime.toRoom(ticketAudience(companyId, ticket), events.appMessage(companyId), {
+    action,
+    message,
+    ticket,
+  });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { connections, users } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { storeOutbound } from '../messages/messages.outbox.js';
@@ -25,11 +25,14 @@ export async function sendFarewell(
   )
     return;
   const [[user], [connection]] = await Promise.all([
-    ctx.db.select({ farewell: users.farewellMessage }).from(users).where(eq(users.id, ctx.actor.userId)),
+    ctx.db
+      .select({ farewell: users.farewellMessage })
+      .from(users)
+      .where(and(eq(users.companyId, ctx.companyId), eq(users.id, ctx.actor.userId))),
     ctx.db
       .select({ farewell: connections.complationMessage })
       .from(connections)
-      .where(eq(connections.id, ticket.connectionId)),
+      .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, ticket.connectionId))),
   ]);
   const body = (user?.farewell || connection?.farewell || '').trim();
   if (!body) return;

@@ -1,5 +1,5 @@
 import type { Ticket } from '@balcao/shared';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -7,6 +7,7 @@ import {
   contacts,
   queues,
   tags,
+  ticketCycles,
   tickets,
   ticketTags,
   userQueues,
@@ -63,6 +64,7 @@ type TicketJoinRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execut
 export async function presentTickets(
   db: Db | Tx,
   links: MediaLinks,
+  companyId: number,
   rows: TicketJoinRow[],
 ): Promise<Ticket[]> {
   const ids = rows.map((r) => r.ticket.id);
@@ -70,7 +72,7 @@ export async function presentTickets(
     ? await db
         .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
         .from(ticketTags)
-        .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+        .innerJoin(tags, and(eq(tags.companyId, companyId), eq(tags.id, ticketTags.tagId)))
         .where(inArray(ticketTags.ticketId, ids))
         .orderBy(asc(tags.name))
     : [];
@@ -111,14 +113,80 @@ export async function loadTicket(
   where: SQL,
 ): Promise<Ticket | undefined> {
   const rows = await selectTickets(db).where(and(eq(tickets.companyId, companyId), where));
-  const [ticket] = await presentTickets(db, links, rows);
+  const [ticket] = await presentTickets(db, links, companyId, rows);
   return ticket;
 }
 
-export async function queueIdsOfUser(db: Db | Tx, userId: number): Promise<Set<number>> {
+export async function queueIdsOfUser(db: Db | Tx, companyId: number, userId: number): Promise<Set<number>> {
   const rows = await db
     .select({ queueId: userQueues.queueId })
     .from(userQueues)
-    .where(eq(userQueues.userId, userId));
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(and(eq(queues.companyId, companyId), eq(userQueues.userId, userId)));
   return new Set(rows.map((r) => r.queueId));
+}
+
+/** The list's denormalised last message, and for an agent's reply the reply times of the ticket and its cycle. */
+export async function recordOutboundOnTicket(
+  tx: Tx,
+  companyId: number,
+  ticketId: number,
+  reply: { body: string; at: Date; isAgentReply: boolean },
+) {
+  await tx
+    .update(tickets)
+    .set({
+      lastMessage: reply.body,
+      lastMessageAt: reply.at,
+      lastMessageFromMe: true,
+      updatedAt: reply.at,
+      ...(reply.isAgentReply
+        ? {
+            lastAgentMessageAt: reply.at,
+            waitingSince: null,
+            firstReplyAt: sql`coalesce(${tickets.firstReplyAt}, now())`,
+          }
+        : {}),
+    })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  if (!reply.isAgentReply) return;
+  await tx
+    .update(ticketCycles)
+    .set({ firstReplyAt: reply.at })
+    .where(
+      and(
+        eq(ticketCycles.companyId, companyId),
+        eq(ticketCycles.ticketId, ticketId),
+        isNull(ticketCycles.closedAt),
+        isNull(ticketCycles.firstReplyAt),
+      ),
+    );
+}
+
+export async function markTicketRead(db: Db | Tx, companyId: number, ticketId: number) {
+  await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+}
+
+/** A customer's message: the list's last message, one more unread, and waiting since the first unanswered one. */
+export async function recordInboundOnTicket(
+  tx: Tx,
+  companyId: number,
+  ticketId: number,
+  message: { body: string; at: Date },
+) {
+  await tx
+    .update(tickets)
+    .set({
+      lastMessage: message.body,
+      lastMessageAt: message.at,
+      lastMessageFromMe: false,
+      lastCustomerMessageAt: message.at,
+      unreadMessages: sql`${tickets.unreadMessages} + 1`,
+      waitingSince: sql`coalesce(${tickets.waitingSince}, now())`,
+      updatedAt: message.at,
+    })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 }

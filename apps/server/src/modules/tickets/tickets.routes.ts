@@ -15,23 +15,31 @@ export const ticketsRoutes =
   async (app) => {
     app.get(
       '/tickets',
-      { schema: { querystring: listTicketsQuery, response: { 200: listTicketsResponse } } },
+      {
+        config: { gate: 'session' },
+        schema: { querystring: listTicketsQuery, response: { 200: listTicketsResponse } },
+      },
       (request) => listTickets(contextOf(deps, request), request.query),
     );
 
     app.get(
       '/tickets/u/:uuid',
-      { schema: { params: ticketUuidParams, response: { 200: ticketSchema } } },
+      { config: { gate: 'session' }, schema: { params: ticketUuidParams, response: { 200: ticketSchema } } },
       (request) => showTicket(contextOf(deps, request), { uuid: request.params.uuid }),
     );
 
-    app.get('/tickets/:id', { schema: { params: idParam, response: { 200: ticketSchema } } }, (request) =>
-      showTicket(contextOf(deps, request), request.params.id),
+    app.get(
+      '/tickets/:id',
+      { config: { gate: 'session' }, schema: { params: idParam, response: { 200: ticketSchema } } },
+      (request) => showTicket(contextOf(deps, request), request.params.id),
     );
 
     app.put(
       '/tickets/:id',
-      { schema: { params: idParam, body: updateTicketBody, response: { 200: ticketSchema } } },
+      {
+        config: { gate: 'session' },
+        schema: { params: idParam, body: updateTicketBody, response: { 200: ticketSchema } },
+      },
       (request) => updateTicket(contextOf(deps, request), request.params.id, request.body),
     );
   };

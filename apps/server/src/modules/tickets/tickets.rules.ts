@@ -1,57 +1,63 @@
 import type { TicketStatus, UpdateTicketBody } from '@balcao/shared';
 import { AppError } from '../../platform/errors.js';
 
-export type TicketAction = 'accept' | 'reopen' | 'close' | 'return' | 'assign';
+export type TicketAction = 'accept' | 'reopen' | 'close' | 'return' | 'transfer';
 
-export interface TicketChange {
-  action: TicketAction;
-  status: TicketStatus;
+export type TicketChange =
+  | { action: TicketAction; status: TicketStatus; userId: number | null; queueId?: number | null }
+  /** Nothing to change: the caller already holds the open ticket. */
+  | { action: 'none' }
+  /** Asked to open a ticket someone else holds: the already-taken answer, never a silent takeover. */
+  | { action: 'taken' };
+
+interface CurrentTicket {
+  status: string;
   userId: number | null;
-  queueId?: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+}
+
+/** Who asks, and whether they may move tickets they do not hold (admins, spec 000 §6). */
+interface Mover {
+  userId: number;
+  movesAny: boolean;
 }
 
 /**
  * Status transitions of spec 000 §4, as a pure function of the current ticket and the request.
- * Accept and reopen give the ticket to whoever asked; closing records who closed it.
+ * Accept and reopen give the ticket to whoever asked; closing records who closed it; a transfer
+ * needs a queue and opens the ticket for its user, or leaves it waiting in the queue without one.
  */
-export function planTicketChange(
-  current: { status: string; userId: number | null; isGroup: boolean },
-  body: UpdateTicketBody,
-  actorId: number,
-): TicketChange {
+export function planTicketChange(current: CurrentTicket, body: UpdateTicketBody, mover: Mover): TicketChange {
   const queue = body.queueId !== undefined ? { queueId: body.queueId } : {};
   const openStatus: TicketStatus = current.isGroup ? 'group' : 'open';
-  switch (body.status) {
-    case 'open':
-      if (current.status === 'pending')
-        return { action: 'accept', status: openStatus, userId: actorId, ...queue };
-      if (current.status === 'closed')
-        return { action: 'reopen', status: openStatus, userId: actorId, ...queue };
-      return {
-        action: 'assign',
-        status: current.status as TicketStatus,
-        userId: body.userId ?? actorId,
-        ...queue,
-      };
-    case 'closed':
-      if (current.status === 'closed')
-        throw new AppError('ERR_VALIDATION', 'The ticket is already closed', { status: 'invalidValue' });
-      return {
-        action: 'close',
-        status: 'closed',
-        userId: current.status === 'pending' ? current.userId : actorId,
-        ...queue,
-      };
-    case 'pending':
-      if (current.status === 'closed')
-        throw new AppError('ERR_VALIDATION', 'Reopen the ticket first', { status: 'invalidValue' });
-      return { action: 'return', status: 'pending', userId: null, ...queue };
-    default:
-      return {
-        action: 'assign',
-        status: current.status as TicketStatus,
-        userId: body.userId ?? current.userId,
-        ...queue,
-      };
+  if (body.status === 'closed') {
+    if (current.status === 'closed')
+      throw new AppError('ERR_VALIDATION', 'The ticket is already closed', { status: 'invalidValue' });
+    const userId = current.status === 'pending' ? current.userId : mover.userId;
+    return { action: 'close', status: 'closed', userId, ...queue };
   }
+  const forSelf = body.userId === undefined || body.userId === mover.userId;
+  // An open ticket nobody holds (its user was deleted) is taken like a waiting one.
+  const unheld = current.status === 'pending' || current.userId === null;
+  if (body.status === 'open' && forSelf && current.status !== 'closed' && unheld)
+    return { action: 'accept', status: openStatus, userId: mover.userId, ...queue };
+  if (body.status === 'open' && forSelf && current.status === 'closed')
+    return { action: 'reopen', status: openStatus, userId: mover.userId, ...queue };
+  if (current.status === 'closed')
+    throw new AppError('ERR_VALIDATION', 'Reopen the ticket first', { status: 'invalidValue' });
+  if (body.userId === undefined && body.queueId === undefined && body.status !== 'pending')
+    return current.userId === mover.userId || body.status === undefined
+      ? { action: 'none' }
+      : { action: 'taken' };
+
+  if (!mover.movesAny && current.userId !== mover.userId && current.status !== 'pending')
+    throw new AppError('ERR_NO_PERMISSION', 'Only its holder or an admin moves this ticket');
+  if (body.status === 'pending' && body.userId == null && body.queueId === undefined)
+    return { action: 'return', status: 'pending', userId: null };
+  const queueId = body.queueId !== undefined ? body.queueId : current.queueId;
+  if (queueId === null)
+    throw new AppError('ERR_VALIDATION', 'A transfer needs a queue', { queueId: 'required' });
+  const userId = body.userId ?? null;
+  return { action: 'transfer', status: userId ? openStatus : 'pending', userId, queueId };
 }

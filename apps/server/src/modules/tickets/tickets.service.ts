@@ -1,15 +1,13 @@
 import { can, type ListTicketsQuery, type Ticket, type UpdateTicketBody } from '@balcao/shared';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { isUniqueViolation } from '../../db/errors.js';
-import { contacts, contactTags, queues, ticketCycles, tickets } from '../../db/schema/index.js';
+import { contacts, tickets } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { readSetting } from '../settings/settings.queries.js';
 import { findVisibleTicket, visibleTicketsFilter } from './tickets.access.js';
 import { publishTicket } from './tickets.events.js';
 import { sendFarewell } from './tickets.farewell.js';
 import { loadTicket, presentTickets, queueIdsOfUser, selectTickets } from './tickets.queries.js';
-import { planTicketChange } from './tickets.rules.js';
+import { changeTicket } from './tickets.transitions.js';
 
 const TICKETS_PAGE = 40;
 const COUNT_CAP = 1000;
@@ -21,7 +19,9 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
   // The open tab is "mine" unless an admin asks to see everyone's (spec 000 §2, §6).
   if (query.status === 'open' && !showAll) filters.push(eq(tickets.userId, ctx.actor.userId));
   else if (!showAll)
-    filters.push(visibleTicketsFilter(ctx.actor, await queueIdsOfUser(ctx.db, ctx.actor.userId)));
+    filters.push(
+      visibleTicketsFilter(ctx.actor, await queueIdsOfUser(ctx.db, ctx.companyId, ctx.actor.userId)),
+    );
   if (query.queueIds?.length) {
     const ids = query.queueIds.filter((id) => id > 0);
     filters.push(
@@ -54,7 +54,7 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
     ctx.db.select({ value: count() }).from(matching.where(where).limit(COUNT_CAP).as('matching')),
   ]);
   return {
-    tickets: await presentTickets(ctx.db, ctx.links, rows.slice(0, TICKETS_PAGE)),
+    tickets: await presentTickets(ctx.db, ctx.links, ctx.companyId, rows.slice(0, TICKETS_PAGE)),
     hasMore: rows.length > TICKETS_PAGE,
     count: counted?.value ?? 0,
   };
@@ -67,68 +67,11 @@ export async function showTicket(ctx: Ctx, key: number | { uuid: string }): Prom
 }
 
 export async function updateTicket(ctx: Ctx, id: number, body: UpdateTicketBody): Promise<Ticket> {
-  const current = await findVisibleTicket(ctx.db, ctx.actor, id);
-  if (!current) throw new AppError('ERR_NO_TICKET_FOUND');
-  const change = planTicketChange(current, body, ctx.actor.userId);
-  if (change.queueId) {
-    const [queue] = await ctx.db
-      .select({ id: queues.id })
-      .from(queues)
-      .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, change.queueId)));
-    if (!queue) throw new AppError('ERR_VALIDATION', 'Unknown queue', { queueId: 'invalidValue' });
-  }
-  if (change.action === 'close' && (await readSetting(ctx.db, ctx.companyId, 'requiredTag')) === 'enabled') {
-    const [tagged] = await ctx.db
-      .select({ value: count() })
-      .from(contactTags)
-      .where(eq(contactTags.contactId, current.contactId));
-    if (!tagged?.value) throw new AppError('ERR_TAG_REQUIRED');
-  }
-
-  const now = new Date();
-  try {
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(tickets)
-        .set({
-          status: change.status,
-          userId: change.userId,
-          ...(change.queueId !== undefined ? { queueId: change.queueId } : {}),
-          ...(change.action === 'accept' || change.action === 'reopen'
-            ? { acceptedAt: now, unreadMessages: 0 }
-            : {}),
-          ...(change.action === 'close' ? { closedAt: now, unreadMessages: 0 } : {}),
-          updatedAt: now,
-        })
-        .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, id)));
-      const openCycle = and(eq(ticketCycles.ticketId, id), isNull(ticketCycles.closedAt));
-      if (change.action === 'accept') {
-        await tx
-          .update(ticketCycles)
-          .set({ acceptedAt: sql`coalesce(${ticketCycles.acceptedAt}, now())`, userId: change.userId })
-          .where(openCycle);
-      } else if (change.action === 'close') {
-        await tx.update(ticketCycles).set({ closedAt: now, userId: change.userId }).where(openCycle);
-      } else if (change.action === 'reopen') {
-        await tx.insert(ticketCycles).values({
-          companyId: ctx.companyId,
-          ticketId: id,
-          connectionId: current.connectionId,
-          queueId: change.queueId ?? current.queueId,
-          userId: change.userId,
-          queuedAt: now,
-          acceptedAt: now,
-        });
-      }
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'tickets_company_contact_connection_active_key'))
-      throw new AppError('ERR_OTHER_OPEN_TICKET');
-    throw error;
-  }
+  const { current, change } = await changeTicket(ctx, id, body);
+  if (change.action === 'none') return showTicket(ctx, id);
 
   if (change.action === 'close' && body.sendFarewellMessage !== false) await sendFarewell(ctx, current);
   const ticket = (await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, id))) as Ticket;
-  publishTicket(ctx, ctx.companyId, ticket, current.status);
+  publishTicket(ctx, ctx.companyId, ticket, current);
   return ticket;
 }

@@ -1,16 +1,16 @@
 import type { User } from '@balcao/shared';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requireGate } from '../../platform/permissions.js';
 import { mediaKey, readImageUpload } from '../../platform/storage/uploads.js';
+import { publishUser } from './users.events.js';
 import { findUser } from './users.queries.js';
-import { presentUser, publishUser } from './users.service.js';
+import { presentUser } from './users.service.js';
 
 export async function uploadAvatar(ctx: Ctx, id: number, file: MultipartFile | undefined): Promise<User> {
-  if (id !== ctx.actor.userId) requireGate(ctx.actor, 'users:manage');
   const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
 
@@ -20,7 +20,7 @@ export async function uploadAvatar(ctx: Ctx, id: number, file: MultipartFile | u
   const [row] = await ctx.db
     .update(users)
     .set({ profileImage: key })
-    .where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)))
+    .where(tenant(users, ctx.companyId, eq(users.id, id)))
     .returning();
   if (!row) throw new AppError('ERR_NO_USER_FOUND');
   if (current.profileImage) await ctx.storage.remove(current.profileImage);

@@ -1,33 +1,34 @@
-import { events } from '@balcao/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
+import { publishUser } from './users.events.js';
 import { presentUsers } from './users.service.js';
 
 /** A user is offline once their heartbeat (every 5 minutes) has been missing for this long. */
 export const OFFLINE_AFTER_SECONDS = 6 * 60;
 
 /** Records a heartbeat; tells the company when the user comes online. */
-export async function markOnline(deps: AppDeps, userId: number): Promise<void> {
-  const [before] = await deps.db.select({ online: users.online }).from(users).where(eq(users.id, userId));
+export async function markOnline(deps: AppDeps, companyId: number, userId: number): Promise<void> {
+  const ofUser = and(eq(users.companyId, companyId), eq(users.id, userId));
+  const [before] = await deps.db.select({ online: users.online }).from(users).where(ofUser);
   const [row] = await deps.db
     .update(users)
     .set({ online: true, lastSeenAt: sql`now()` })
-    .where(eq(users.id, userId))
+    .where(ofUser)
     .returning();
   if (row && !before?.online) await publishPresence(deps, [row]);
 }
 
-export async function markOffline(deps: AppDeps, userId: number): Promise<void> {
+export async function markOffline(deps: AppDeps, companyId: number, userId: number): Promise<void> {
   const [row] = await deps.db
     .update(users)
     .set({ online: false })
-    .where(and(eq(users.id, userId), eq(users.online, true)))
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), eq(users.online, true)))
     .returning();
   if (row) await publishPresence(deps, [row]);
 }
 
-/** The sweep job: everyone whose heartbeat stopped goes offline, in one statement. */
+/** The sweep job: everyone whose heartbeat stopped goes offline, in one statement (every company). */
 export async function sweepOfflineUsers(deps: AppDeps): Promise<number> {
   const rows = await deps.db
     .update(users)
@@ -45,6 +46,6 @@ export async function sweepOfflineUsers(deps: AppDeps): Promise<number> {
 
 async function publishPresence(deps: AppDeps, rows: (typeof users.$inferSelect)[]) {
   for (const user of await presentUsers(deps, rows)) {
-    deps.realtime.toCompany(user.companyId, events.user(user.companyId), { action: 'update', user });
+    publishUser(deps, user.companyId, { action: 'update', user });
   }
 }

@@ -1,7 +1,8 @@
 import type { Language, Profile, User } from '@balcao/shared';
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { queues, userQueues, users } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -54,15 +55,11 @@ export async function findUser(db: Db | Tx, companyId: number, id: number): Prom
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+    .where(tenant(users, companyId, eq(users.id, id)));
   return row;
 }
 
-export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
+/** Signing in is how a company is found: e-mails are unique across companies. */
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   return row;
@@ -73,12 +70,12 @@ export async function searchUsers(
   companyId: number,
   options: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const filters: (SQL | undefined)[] = [eq(users.companyId, companyId)];
-  if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, '\\$&')}%`;
-    filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
-  }
-  const where = and(...filters);
+  const pattern = options.search && `%${options.search.replace(/[\\%_]/g, '\\$&')}%`;
+  const where = tenant(
+    users,
+    companyId,
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+  );
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -93,7 +90,7 @@ export async function searchUsers(
 }
 
 export async function countCompanyUsers(db: Db | Tx, companyId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
+  const [row] = await db.select({ total: count() }).from(users).where(tenant(users, companyId));
   return row?.total ?? 0;
 }
 
@@ -113,6 +110,6 @@ export async function companyQueueIds(
   const rows = await db
     .select({ id: queues.id })
     .from(queues)
-    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+    .where(tenant(queues, companyId, inArray(queues.id, queueIds)));
   return new Set(rows.map((r) => r.id));
 }

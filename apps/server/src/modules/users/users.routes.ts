@@ -18,41 +18,62 @@ export const usersRoutes =
   async (app) => {
     app.get(
       '/users',
-      { schema: { querystring: listUsersQuery, response: { 200: listUsersResponse } } },
+      {
+        config: { gate: 'users:manage' },
+        schema: { querystring: listUsersQuery, response: { 200: listUsersResponse } },
+      },
       (request) => listUsers(contextOf(deps, request), request.query),
     );
 
     app.get(
       '/users/list',
-      { schema: { querystring: userOptionsQuery, response: { 200: userOptionsResponse } } },
+      {
+        config: { gate: 'session' },
+        schema: { querystring: userOptionsQuery, response: { 200: userOptionsResponse } },
+      },
       (request) => listUserOptions(contextOf(deps, request), request.query.companyId),
     );
 
-    app.get('/users/:id', { schema: { params: idParam, response: { 200: userSchema } } }, (request) =>
-      showUser(contextOf(deps, request), request.params.id),
+    app.get(
+      '/users/:id',
+      {
+        config: { gate: { selfOr: 'users:manage' } },
+        schema: { params: idParam, response: { 200: userSchema } },
+      },
+      (request) => showUser(contextOf(deps, request), request.params.id),
     );
 
     app.post(
       '/users',
-      { schema: { body: createUserBody, response: { 201: userSchema } } },
+      { config: { gate: 'users:manage' }, schema: { body: createUserBody, response: { 201: userSchema } } },
       async (request, reply) =>
         reply.status(201).send(await createUser(contextOf(deps, request), request.body)),
     );
 
     app.put(
       '/users/:id',
-      { schema: { params: idParam, body: updateUserBody, response: { 200: userSchema } } },
+      {
+        config: { gate: { selfOr: 'users:manage' } },
+        schema: { params: idParam, body: updateUserBody, response: { 200: userSchema } },
+      },
       (request) => updateUser(contextOf(deps, request), request.params.id, request.body),
     );
 
-    app.delete('/users/:id', { schema: { params: idParam } }, async (request, reply) => {
-      await deleteUser(contextOf(deps, request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/users/:id',
+      { config: { gate: 'users:manage' }, schema: { params: idParam } },
+      async (request, reply) => {
+        await deleteUser(contextOf(deps, request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.post(
       '/users/:id/media-upload',
-      { schema: { params: idParam, response: { 200: userSchema } } },
+      {
+        config: { gate: { selfOr: 'users:manage' } },
+        schema: { params: idParam, response: { 200: userSchema } },
+      },
       async (request) => uploadAvatar(contextOf(deps, request), request.params.id, await request.file()),
     );
   };

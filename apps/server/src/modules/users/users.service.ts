@@ -2,20 +2,22 @@ import {
   adminOnlyUserFields,
   type CreateUserBody,
   can,
-  events,
+  msg,
   PAGE_SIZE,
   type UpdateUserBody,
   type User,
-  type UserEvent,
 } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { companies, connections, plans, users } from '../../db/schema/index.js';
-import { hashPassword } from '../../platform/auth/passwords.js';
+import { tenant } from '../../db/tenant.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requireGate, targetCompanyId } from '../../platform/permissions.js';
+import { targetCompanyId } from '../../platform/permissions.js';
+import { revokeUserSessions } from '../auth/refresh-tokens.js';
+import { publishUser } from './users.events.js';
 import {
   companyQueueIds,
   countCompanyUsers,
@@ -40,12 +42,7 @@ export async function presentUser(ctx: Pick<Ctx, 'db' | 'links'>, row: UserRow):
   return user as User;
 }
 
-export function publishUser(ctx: Ctx, companyId: number, event: UserEvent) {
-  ctx.realtime.toCompany(companyId, events.user(companyId), event);
-}
-
 export async function listUsers(ctx: Ctx, query: { searchParam?: string; pageNumber: number }) {
-  requireGate(ctx.actor, 'users:manage');
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
   const { rows, total } = await searchUsers(ctx.db, ctx.companyId, {
     search: query.searchParam,
@@ -55,9 +52,7 @@ export async function listUsers(ctx: Ctx, query: { searchParam?: string; pageNum
   return { users: await presentUsers(ctx, rows), hasMore: offset + rows.length < total, count: total };
 }
 
-/** Anyone may read their own record; other users' records are for those who manage users. */
 export async function showUser(ctx: Ctx, id: number): Promise<User> {
-  if (id !== ctx.actor.userId) requireGate(ctx.actor, 'users:manage');
   const row = await findUser(ctx.db, ctx.companyId, id);
   if (!row) throw new AppError('ERR_NO_USER_FOUND');
   return presentUser(ctx, row);
@@ -68,7 +63,7 @@ export async function listUserOptions(ctx: Ctx, companyId?: number) {
   return ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(eq(users.companyId, target))
+    .where(tenant(users, target))
     .orderBy(users.name);
 }
 
@@ -87,13 +82,12 @@ async function checkLinks(
     const [found] = await db
       .select({ id: connections.id })
       .from(connections)
-      .where(and(eq(connections.companyId, companyId), eq(connections.id, input.whatsappId)));
+      .where(tenant(connections, companyId, eq(connections.id, input.whatsappId)));
     if (!found) throw new AppError('ERR_VALIDATION', 'Unknown connection', { whatsappId: 'invalidValue' });
   }
 }
 
 export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User> {
-  requireGate(ctx.actor, 'users:manage');
   const companyId = targetCompanyId(ctx.actor, input.companyId);
   const { queueIds, password, companyId: _ignored, ...fields } = input;
   const passwordHash = await hashPassword(password);
@@ -123,13 +117,12 @@ export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User>
 }
 
 export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): Promise<User> {
-  const isSelf = id === ctx.actor.userId;
-  if (!isSelf) requireGate(ctx.actor, 'users:manage');
   const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
   if (current.super && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
 
-  const { queueIds, password, ...fields } = input;
+  const { queueIds, password, currentPassword, ...fields } = input;
+  if (password && id === ctx.actor.userId) await checkCurrentPassword(current.passwordHash, currentPassword);
   if (!can(ctx.actor, 'users:manage')) {
     // The profile modal sends the whole form; only a real change to an admin field is refused.
     const currentQueues = (await queuesOfUsers(ctx.db, [id])).get(id)?.map((q) => q.id) ?? [];
@@ -147,7 +140,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
     const [updated] = await tx
       .update(users)
       .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
-      .where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)))
+      .where(tenant(users, ctx.companyId, eq(users.id, id)))
       .returning()
       .catch(rethrowDuplicateEmail);
     if (!updated) throw new AppError('ERR_NO_USER_FOUND');
@@ -155,21 +148,44 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
     return updated;
   });
   ctx.actors.forget(id);
+  if (password) await endOtherSessions(ctx, id);
+  if (changesAudience(input)) await ctx.realtime.refreshAudience(id);
 
   const user = await presentUser(ctx, row);
   publishUser(ctx, ctx.companyId, { action: 'update', user });
   return user;
 }
 
+async function checkCurrentPassword(hash: string, currentPassword: string | undefined) {
+  if (!currentPassword)
+    throw new AppError('ERR_VALIDATION', 'Current password required', { currentPassword: msg.required });
+  if (!(await verifyPassword(hash, currentPassword)))
+    throw new AppError('ERR_VALIDATION', 'Wrong current password', { currentPassword: msg.wrongPassword });
+}
+
+/**
+ * A new password ends the sessions that knew the old one: all of them when an admin set it, the
+ * others (their refresh tokens and live sockets) when the user changed their own.
+ */
+async function endOtherSessions(ctx: Ctx, userId: number) {
+  const keep = userId === ctx.actor.userId ? ctx.sessionId : undefined;
+  await revokeUserSessions(ctx.db, { userId, companyId: ctx.companyId }, keep);
+  await ctx.realtime.disconnectUser(userId, (sessionId) => keep === undefined || sessionId !== keep);
+}
+
+/** Fields that decide which tickets and users a person may see (spec 000 §6). */
+const changesAudience = (input: UpdateUserBody) =>
+  ['profile', 'allTicket', 'allowGroup', 'queueIds'].some((key) => key in input);
+
 export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
-  requireGate(ctx.actor, 'users:manage');
   if (id === ctx.actor.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
   const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
   if (current.super && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
-  await ctx.db.delete(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)));
+  await ctx.db.delete(users).where(tenant(users, ctx.companyId, eq(users.id, id)));
   if (current.profileImage) await ctx.storage.remove(current.profileImage);
   ctx.actors.forget(id);
+  await ctx.realtime.disconnectUser(id);
   publishUser(ctx, ctx.companyId, { action: 'delete', userId: id });
 }
 

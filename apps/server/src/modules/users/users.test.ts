@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
+import { queues, userQueues, users } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -32,7 +34,7 @@ describe('users of one company', () => {
   test('an admin creates a user with the defaults of a new user', async () => {
     const { status, body } = await call(app, 'POST', '/users', {
       token: tenant.admin.token,
-      body: { name: 'Maria Souza', email: `maria-${tenant.companyId}@example.test`, password: 'secret1' },
+      body: { name: 'Maria Souza', email: `maria-${tenant.companyId}@example.test`, password: 'Secret-1a' },
     });
 
     expect(status).toBe(201);
@@ -48,7 +50,7 @@ describe('users of one company', () => {
       queues: [],
     });
     const login = await call(app, 'POST', '/auth/login', {
-      body: { email: `maria-${tenant.companyId}@example.test`, password: 'secret1' },
+      body: { email: `maria-${tenant.companyId}@example.test`, password: 'Secret-1a' },
     });
     expect(login.status).toBe(200);
   });
@@ -68,7 +70,7 @@ describe('users of one company', () => {
 
     const { status, body } = await call(app, 'POST', '/users', {
       token: tenant.admin.token,
-      body: { name: 'Copy Cat', email: other.admin.email, password: 'secret1' },
+      body: { name: 'Copy Cat', email: other.admin.email, password: 'Secret-1a' },
     });
 
     expect(status).toBe(409);
@@ -81,7 +83,7 @@ describe('users of one company', () => {
     const list = await call(app, 'GET', '/users', { token: attendant.token });
     const create = await call(app, 'POST', '/users', {
       token: attendant.token,
-      body: { name: 'Someone', email: 'someone@example.test', password: 'secret1' },
+      body: { name: 'Someone', email: 'someone@example.test', password: 'Secret-1a' },
     });
 
     expect(list).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
@@ -116,7 +118,7 @@ describe('users of one company', () => {
     const body = (n: number) => ({
       name: `Person ${n}`,
       email: `limit-${small.companyId}-${n}@example.test`,
-      password: 'secret1',
+      password: 'Secret-1a',
     });
 
     const second = await call(app, 'POST', '/users', { token: small.admin.token, body: body(2) });
@@ -155,6 +157,17 @@ describe('users of one company', () => {
     expect(after).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
   });
 
+  test('an attendant cannot delete a user, who stays', async () => {
+    const attendant = await createUser(app, tenant.companyId);
+    const colleague = await createUser(app, tenant.companyId);
+
+    const removed = await call(app, 'DELETE', `/users/${colleague.id}`, { token: attendant.token });
+    const after = await call(app, 'GET', `/users/${colleague.id}`, { token: tenant.admin.token });
+
+    expect(removed).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(after.status).toBe(200);
+  });
+
   test('/users/list answers id and name for pickers', async () => {
     const { status, body } = await call(app, 'GET', '/users/list', { token: tenant.admin.token });
 
@@ -185,7 +198,7 @@ describe('tenancy', () => {
       body: {
         name: 'Intruder',
         email: 'intruder@example.test',
-        password: 'secret1',
+        password: 'Secret-1a',
         companyId: one.companyId,
       },
     });
@@ -198,6 +211,53 @@ describe('tenancy', () => {
     expect(createThere.status).toBe(404);
     const stillThere = await call(app, 'GET', `/users/${victim.id}`, { token: one.admin.token });
     expect(stillThere.body.name).not.toBe('Hacked');
+  });
+});
+
+describe('queues of a user', () => {
+  async function createQueue(companyId: number) {
+    const [queue] = await app.deps.db
+      .insert(queues)
+      .values({ companyId, name: `Queue ${companyId}-${Date.now()}`, color: '#123456' })
+      .returning();
+    if (!queue) throw new Error('queue not created');
+    return queue;
+  }
+
+  test('a user is neither created nor updated with another company’s queue', async () => {
+    const one = await createTenant(app);
+    const two = await createTenant(app);
+    const foreign = await createQueue(two.companyId);
+    const member = await createUser(app, one.companyId);
+    const email = `queue-thief-${one.companyId}@example.test`;
+
+    const create = await call(app, 'POST', '/users', {
+      token: one.admin.token,
+      body: { name: 'Queue Thief', email, password: 'secret1', queueIds: [foreign.id] },
+    });
+    const update = await call(app, 'PUT', `/users/${member.id}`, {
+      token: one.admin.token,
+      body: { queueIds: [foreign.id] },
+    });
+
+    expect(create).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(update).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await app.deps.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await app.deps.db.select().from(userQueues).where(eq(userQueues.queueId, foreign.id))).toEqual([]);
+  });
+
+  test('a user is linked to their own company’s queues', async () => {
+    const tenant = await createTenant(app);
+    const queue = await createQueue(tenant.companyId);
+    const member = await createUser(app, tenant.companyId);
+
+    const update = await call(app, 'PUT', `/users/${member.id}`, {
+      token: tenant.admin.token,
+      body: { queueIds: [queue.id] },
+    });
+
+    expect(update.status).toBe(200);
+    expect(update.body.queues).toEqual([{ id: queue.id, name: queue.name, color: queue.color }]);
   });
 });
 

@@ -4,6 +4,8 @@ import { AppError } from '../errors.js';
 export interface AccessClaims {
   userId: number;
   companyId: number;
+  /** The sign-in (refresh token family) the token belongs to, so one session can be ended alone. */
+  sessionId?: string;
 }
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
@@ -31,6 +33,7 @@ export function createTokenSigner(secret: string, ttl: string) {
       const payload = {
         sub: String(claims.userId),
         companyId: claims.companyId,
+        sid: claims.sessionId,
         iat: now,
         exp: now + lifetime,
       };
@@ -55,7 +58,8 @@ export function createTokenSigner(secret: string, ttl: string) {
       const companyId = Number(claims.companyId);
       if (!Number.isInteger(userId) || !Number.isInteger(companyId))
         throw new AppError('ERR_SESSION_EXPIRED');
-      return { userId, companyId };
+      const sessionId = typeof claims.sid === 'string' ? claims.sid : undefined;
+      return { userId, companyId, sessionId };
     },
   };
 }

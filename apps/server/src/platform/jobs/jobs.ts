@@ -1,11 +1,17 @@
 import PgBoss from 'pg-boss';
-import type { ExecuteSql } from '../../db/client.js';
+import { type ExecuteSql, executeSqlIn, type Tx } from '../../db/client.js';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 /** The background job system: pg-boss on the same database, whichever driver runs it. */
 export interface Jobs {
-  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<void>;
+  /**
+   * Queues a job; given `tx`, the job is inserted in that transaction and exists only if it commits.
+   * Then call `wake` after the commit, since a worker woken earlier would not see the job yet.
+   */
+  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions, tx?: Tx): Promise<void>;
+  /** Lets this process's worker of a queue take its jobs now rather than at its next poll. */
+  wake(name: string): void;
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /** A cron schedule (company-independent sweeps); every process may declare it, one runs it. */
   schedule(name: string, cron: string): Promise<void>;
@@ -26,15 +32,23 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
     await boss.createQueue(name);
     queues.add(name);
   };
+  const wake = (name: string) => {
+    const worker = localWorkers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
 
   return {
-    async send(name, data, options) {
-      await ensureQueue(name);
-      await boss.send(name, data, options ?? {});
-      // A worker of this process takes the job now rather than at its next poll.
-      const worker = localWorkers.get(name);
-      if (worker) boss.notifyWorker(worker);
+    async send(name, data, options = {}, tx) {
+      if (!tx) {
+        await ensureQueue(name);
+        await boss.send(name, data, options);
+        return wake(name);
+      }
+      // Creating a queue outside the transaction would wait for it forever on PGlite's one connection.
+      if (!queues.has(name)) throw new Error(`Queue ${name} must exist before a transaction sends to it`);
+      await boss.send(name, data, { ...options, db: { executeSql: executeSqlIn(tx) } });
     },
+    wake,
     async work(name, handler) {
       await ensureQueue(name);
       const worker = await boss.work<object>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {

@@ -3,6 +3,7 @@ import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
+import { FLOOD_MAX_EVENTS } from './flood.js';
 import { rooms } from './rooms.js';
 
 const app = await createTestApp();
@@ -33,6 +34,24 @@ test('a user update reaches its own company’s sockets and no other company’s
 
 test('a socket without a valid token is refused', async () => {
   await expect(connect('not-a-token')).rejects.toThrow('ERR_SESSION_EXPIRED');
+});
+
+test('a token in the query string is refused: only the handshake’s auth counts', async () => {
+  const tenant = await createTenant(app);
+
+  await expect(live.connect({}, `?token=${tenant.admin.token}`)).rejects.toThrow('ERR_SESSION_EXPIRED');
+});
+
+test('a socket that keeps flooding is disconnected', async () => {
+  const tenant = await createTenant(app);
+  const socket = await connect(tenant.admin.token);
+  const errors = collect(socket, 'error');
+
+  for (let i = 0; i <= FLOOD_MAX_EVENTS; i++) socket.emit('userStatus');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  expect(socket.connected).toBe(false);
+  expect(errors).toEqual(['ERR_TOO_MANY_ATTEMPTS']);
 });
 
 test('a login elsewhere tells the user’s open sockets', async () => {

@@ -1,24 +1,32 @@
 import type { Server as HttpServer } from 'node:http';
-import { clientEvents, SOCKET_PING_MS } from '@balcao/shared';
+import { SOCKET_PING_MS } from '@balcao/shared';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { ActorLoader, RequestActor } from '../auth/actor.js';
 import { isCompanyActive } from '../auth/authenticate.js';
 import type { TokenSigner } from '../auth/tokens.js';
-import { rooms } from './rooms.js';
+import { type AudienceSource, audienceOf } from './audience.js';
+import { disconnectOnFlood } from './flood.js';
+import { audiencePrefix, rooms } from './rooms.js';
+
+type Rooms = string | string[];
 
 /** How services publish: always to a room the server chose, never to everyone. */
 export interface Realtime {
   toCompany(companyId: number, event: string, payload: unknown): void;
   toUser(userId: number, event: string, payload: unknown): void;
-  /** Several rooms at once reach each socket once, however many of them it is in. */
-  toRoom(room: string | string[], event: string, payload: unknown): void;
+  /** Several rooms at once reach each socket once; sockets also in `except` get nothing. */
+  toRoom(room: Rooms, event: string, payload: unknown, except?: Rooms): void;
+  /** Sockets in `where` (and not in `except`) leave `room`, in every server process. */
+  leaveRoom(where: Rooms, room: Rooms, except?: Rooms): void;
+  /** Recomputes the audience rooms of the user's live sockets after their rights changed. */
+  refreshAudience(userId: number): Promise<void>;
+  /** Ends the user's sockets in every process; with `which`, only those of the sessions it picks. */
+  disconnectUser(userId: number, which?: (sessionId: string | undefined) => boolean): Promise<void>;
 }
 
 export type SocketSetup = (socket: Socket, actor: RequestActor) => void;
-
-const ticketStatuses = new Set(['open', 'pending', 'closed', 'group', 'nps', 'lgpd']);
 
 export function createRealtime(options: {
   server: HttpServer;
@@ -35,16 +43,20 @@ export function createRealtime(options: {
   if (options.pool) io.adapter(createAdapter(options.pool));
 
   const setups: SocketSetup[] = [];
+  const audiences: AudienceSource[] = [];
 
   io.use(async (socket, next) => {
     try {
-      const token = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+      // Only the handshake's auth: a token in the query string ends up in access logs.
+      const token = socket.handshake.auth?.token;
       if (typeof token !== 'string') throw new Error('ERR_SESSION_EXPIRED');
       const claims = await options.tokens.verifyAccess(token);
       const actor = await options.actors.load(claims.userId);
       if (!actor || actor.companyId !== claims.companyId) throw new Error('ERR_SESSION_EXPIRED');
       if (!actor.super && !isCompanyActive(actor)) throw new Error('ERR_SUBSCRIPTION_EXPIRED');
       socket.data.actor = actor;
+      socket.data.sessionId = claims.sessionId;
+      socket.join(await audienceOf(audiences, actor));
       next();
     } catch (error) {
       next(new Error(error instanceof Error ? error.message : 'ERR_SESSION_EXPIRED'));
@@ -53,23 +65,37 @@ export function createRealtime(options: {
 
   io.on('connection', (socket) => {
     const actor = socket.data.actor as RequestActor;
+    disconnectOnFlood(socket);
     socket.join([rooms.company(actor.companyId), rooms.user(actor.userId)]);
-    socket.on(clientEvents.joinNotification, () => socket.join(rooms.notification(actor.companyId)));
-    socket.on(clientEvents.joinTickets, (status: unknown) => {
-      if (typeof status === 'string' && ticketStatuses.has(status)) {
-        socket.join(rooms.ticketStatus(actor.companyId, status));
-      }
-    });
-    socket.on(clientEvents.leaveTickets, (status: unknown) => {
-      if (typeof status === 'string') socket.leave(rooms.ticketStatus(actor.companyId, status));
-    });
     for (const setup of setups) setup(socket, actor);
   });
 
   const realtime: Realtime = {
     toCompany: (companyId, event, payload) => io.to(rooms.company(companyId)).emit(event, payload),
     toUser: (userId, event, payload) => io.to(rooms.user(userId)).emit(event, payload),
-    toRoom: (room, event, payload) => io.to(room).emit(event, payload),
+    toRoom: (room, event, payload, except = []) => io.to(room).except(except).emit(event, payload),
+    leaveRoom: (where, room, except = []) => io.in(where).except(except).socketsLeave(room),
+    async refreshAudience(userId) {
+      options.actors.forget(userId);
+      const actor = await options.actors.load(userId);
+      if (!actor) return realtime.disconnectUser(userId);
+      const wanted = new Set(await audienceOf(audiences, actor));
+      const prefix = audiencePrefix(actor.companyId);
+      for (const socket of await io.in(rooms.user(userId)).fetchSockets()) {
+        const stale = [...socket.rooms].filter((room) => room.startsWith(prefix) && !wanted.has(room));
+        for (const room of stale) socket.leave(room);
+        socket.join([...wanted]);
+      }
+    },
+    async disconnectUser(userId, which) {
+      if (!which) {
+        io.in(rooms.user(userId)).disconnectSockets(true);
+        return;
+      }
+      for (const socket of await io.in(rooms.user(userId)).fetchSockets()) {
+        if (which(socket.data.sessionId)) socket.disconnect(true);
+      }
+    },
   };
 
   return {
@@ -77,6 +103,8 @@ export function createRealtime(options: {
     realtime,
     /** Modules add their own client events (userStatus, joinChatBox) here. */
     onSocket: (setup: SocketSetup) => setups.push(setup),
+    /** Modules say which audience rooms an actor belongs to; sockets join them all. */
+    onAudience: (source: AudienceSource) => audiences.push(source),
     close: () => io.close(),
   };
 }

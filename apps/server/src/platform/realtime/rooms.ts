@@ -2,7 +2,13 @@
 export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
   user: (userId: number) => `user:${userId}`,
-  ticketStatus: (companyId: number, status: string) => `company:${companyId}:status:${status}`,
-  notification: (companyId: number) => `company:${companyId}:notification`,
   ticket: (companyId: number, ticketId: number) => `company:${companyId}:ticket:${ticketId}`,
+  /**
+   * Who may read something, as the server computed it from the actor when the socket connected
+   * (and again whenever the actor's rights change): e.g. `seeAll`, `queue:3`, `user:7`.
+   */
+  audience: (companyId: number, scope: string) => `${audiencePrefix(companyId)}${scope}`,
 };
+
+/** Every audience room of a company starts with this, so a socket's audience can be swapped as a whole. */
+export const audiencePrefix = (companyId: number) => `company:${companyId}:audience:`;

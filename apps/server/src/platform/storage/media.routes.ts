@@ -25,6 +25,8 @@ export const mediaRoutes =
   async (app) => {
     app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
       '/media/*',
+      // Checked in the handler: a signed link, or a session of the company that owns the file.
+      { config: { gate: 'public' } },
       async (request, reply) => {
         const key = request.params['*'];
         const owner = companyOfKey(key);

@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { useMessagesRealtime } from '../../modules/messages/messages.realtime';
 import { useTicketAlerts } from '../../modules/tickets/tickets.alerts';
 import { useSessionRealtime } from '../../shared/session/session.realtime';
 import { useSessionUser } from '../../shared/session/session-user';
@@ -28,6 +29,7 @@ export function AppLayout() {
 function AppFrame() {
   useSessionRealtime();
   useTicketAlerts();
+  useMessagesRealtime();
   const me = useSessionUser();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));

@@ -1,7 +1,6 @@
-import { events, messageEvent, ticketEvent } from '@balcao/shared';
+import { events, type Message, type Ticket, ticketEvent } from '@balcao/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useMatch, useNavigate } from 'react-router';
 import { askNotificationPermission, showDesktopNotification } from '../../shared/notifications/desktop';
 import { playNotificationSound, unlockSound } from '../../shared/notifications/sound';
 import { setUnreadTickets } from '../../shared/notifications/unread-tickets';
@@ -11,7 +10,6 @@ import { useSocketEvent } from '../../shared/socket/socket';
 import { useSocketReconnect } from '../../shared/socket/use-socket-room';
 import { ticketsKeys, useUnreadTicketIds } from './tickets.api';
 import { applyTicket, markTicketRead, removeTicket } from './tickets.cache';
-import { shouldAlert } from './tickets.rules';
 
 /** Notification permission and audio both wait for the user's first gesture on the page. */
 function useAlertsUnlockedOnGesture() {
@@ -30,14 +28,12 @@ function useAlertsUnlockedOnGesture() {
 }
 
 /**
- * The inbox's part of the whole app, on every page: ticket events kept in the caches, the bell's
- * count of unread tickets, and a chime plus a desktop notice for customer messages off screen.
+ * The inbox's part of the whole app, on every page: ticket events kept in the caches and the bell's
+ * count of unread tickets. A ticket that left the user's sight arrives as a removal.
  */
 export function useTicketAlerts() {
   const me = useSessionUser();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const onScreen = useMatch('/tickets/:uuid')?.params.uuid;
   const unread = useUnreadTicketIds();
   useAlertsUnlockedOnGesture();
 
@@ -50,17 +46,16 @@ export function useTicketAlerts() {
     else if (payload.action === 'delete') removeTicket(queryClient, payload.ticketId);
     else markTicketRead(queryClient, payload.ticketId);
   });
+}
 
-  useSocketEvent(events.appMessage(me.companyId), messageEvent, ({ action, message, ticket }) => {
-    const visible = document.visibilityState === 'visible';
-    if (action !== 'create' || !shouldAlert(message, ticket, me, { uuid: onScreen, visible })) return;
-    playNotificationSound(getVolume());
-    showDesktopNotification({
-      title: ticket.contact.name,
-      body: message.body,
-      tag: ticket.uuid,
-      icon: ticket.contact.profilePicUrl ?? undefined,
-      onClick: () => navigate(`/tickets/${ticket.uuid}`),
-    });
+/** A chime and a desktop notice for a customer message the user is not looking at. */
+export function alertCustomerMessage(message: Message, ticket: Ticket, open: () => void) {
+  playNotificationSound(getVolume());
+  showDesktopNotification({
+    title: ticket.contact.name,
+    body: message.body,
+    tag: ticket.uuid,
+    icon: ticket.contact.profilePicUrl ?? undefined,
+    onClick: open,
   });
 }

@@ -10,7 +10,6 @@ import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { TicketChat } from './ticket-chat';
 import { TicketList } from './ticket-list';
-import { useTicketsRealtime } from './tickets.realtime';
 import type { TicketTab } from './tickets.rules';
 
 type Pane = 'list' | 'chat';
@@ -47,7 +46,6 @@ export function TicketsPage() {
   const narrow = frame.width !== undefined && frame.width < TWO_PANES_MIN_PX;
   const [tab, setTab] = useState<TicketTab>('open');
   const [pane, setPane] = useState<Pane>(uuid ? 'chat' : 'list');
-  useTicketsRealtime();
 
   useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid]);
 

@@ -5,7 +5,7 @@ const filled = {
   ...userFormDefaults(null),
   name: 'Maria Souza',
   email: 'Maria@Example.com',
-  password: 'segredo1',
+  password: 'Segredo-1',
 };
 
 describe('user form', () => {
@@ -20,6 +20,23 @@ describe('user form', () => {
     const values = editUserForm.parse({ ...filled, password: undefined });
 
     expect(toUserBody(values, true)).not.toHaveProperty('password');
+  });
+
+  test('a password follows the sign-up rule: 8 characters with lower and upper case', () => {
+    const result = editUserForm.safeParse({ ...filled, password: 'segredo12' });
+
+    expect(result.error?.issues[0]).toMatchObject({ path: ['password'], message: 'passwordWeak' });
+  });
+
+  test('the current password goes only with a new password', () => {
+    const keeping = editUserForm.parse({ ...filled, password: undefined, currentPassword: 'Old-secret-1' });
+    const changing = editUserForm.parse({ ...filled, currentPassword: 'Old-secret-1' });
+
+    expect(toUserBody(keeping, false)).not.toHaveProperty('currentPassword');
+    expect(toUserBody(changing, false)).toMatchObject({
+      password: 'Segredo-1',
+      currentPassword: 'Old-secret-1',
+    });
   });
 
   test('a name under 2 characters gets the tooShort key the locales translate', () => {

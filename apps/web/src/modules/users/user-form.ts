@@ -14,6 +14,7 @@ const formFields = {
   name: true,
   email: true,
   password: true,
+  currentPassword: true,
   wpp: true,
   farewellMessage: true,
   language: true,
@@ -43,6 +44,7 @@ export function userFormDefaults(user: User | null): UserFormInput {
     email: user?.email ?? '',
     // Undefined, not blank, when editing: the contract's optional password must not meet a '' it would refuse.
     password: user ? undefined : '',
+    currentPassword: undefined,
     wpp: user?.wpp ?? '',
     farewellMessage: user?.farewellMessage ?? '',
     language: user?.language ?? DEFAULT_LANGUAGE,
@@ -63,6 +65,8 @@ export function userFormDefaults(user: User | null): UserFormInput {
 export function toUserBody(values: UserFormOutput, asAdmin: boolean): UpdateUserBody {
   const body: UpdateUserBody = { ...values };
   if (!body.password) delete body.password;
+  // Only a new password needs the current one.
+  if (!body.password || !body.currentPassword) delete body.currentPassword;
   if (!asAdmin) for (const key of adminOnlyUserFields) delete body[key];
   return body;
 }

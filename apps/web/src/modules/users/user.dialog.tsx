@@ -142,6 +142,16 @@ export function UserDialog({ user, onClose }: Props) {
               blankAsUndefined={Boolean(user)}
               helperText={user ? t('users.dialog.passwordKeep') : undefined}
             />
+            {isSelf && (
+              <TextInput
+                control={control}
+                name="currentPassword"
+                label={t('users.fields.currentPassword')}
+                type="password"
+                autoComplete="current-password"
+                blankAsUndefined
+              />
+            )}
             <TextInput control={control} name="wpp" label={t('users.fields.wpp')} type="tel" />
           </Box>
           {asAdmin && (

@@ -20,7 +20,6 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     let retriedAfterRefresh = false;
     next.on('connect', () => {
       retriedAfterRefresh = false;
-      next.emit(clientEvents.joinNotification);
     });
     // A handshake refused by the server (expired token) is not retried by socket.io itself.
     next.on('connect_error', (error) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_outbound_pending_idx" ON "messages" USING btree ("created_at") WHERE "messages"."from_me" and not "messages"."is_private" and "messages"."ack" = 0 and "messages"."external_id" is null;
