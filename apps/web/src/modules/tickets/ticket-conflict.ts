@@ -1,23 +1,14 @@
-import { z } from 'zod';
+import { type TicketHolder, ticketHolderSchema } from '@balcao/shared';
 import { ApiError } from '../../shared/api/http';
 
 /**
- * What the server says about the ticket in the way when it refuses to open or reopen one
- * (409 ERR_OTHER_OPEN_TICKET / ERROR_TICKET_OPEN). Older servers send no details: every field is
- * optional and a malformed shape reads as none.
+ * The ticket in the way when the server refuses to open or reopen one (409 ERR_OTHER_OPEN_TICKET /
+ * ERROR_TICKET_OPEN), and who holds it. A refusal without these details, or with a shape this build
+ * does not know, reads as null and the dialog falls back to the contact's name.
  */
-const conflictDetails = z.object({
-  ticketId: z.number().optional(),
-  uuid: z.string().optional(),
-  userId: z.number().nullish(),
-  userName: z.string().nullish(),
-  queueName: z.string().nullish(),
-});
-export type ConflictDetails = z.infer<typeof conflictDetails>;
-
-export function conflictOf(error: ApiError): ConflictDetails {
-  const parsed = conflictDetails.safeParse(error.details);
-  return parsed.success ? parsed.data : {};
+export function holderOf(error: ApiError): TicketHolder | null {
+  const parsed = ticketHolderSchema.safeParse(error.details);
+  return parsed.success ? parsed.data : null;
 }
 
 export function isConflict(

@@ -60,7 +60,7 @@ describe('reopening a ticket whose contact has another active one', () => {
     );
 
   test('names the ticket in the way and the agent who holds it', async () => {
-    refuse({ ticketId: 40, uuid: 'u-40', userId: 3, userName: 'Bruno', queueName: 'Vendas' });
+    refuse({ ticketId: 40, uuid: 'u-40', userId: 3, userName: 'Bruno', queueId: 2, queueName: 'Vendas' });
     renderHeader({ ...carla, status: 'closed' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
@@ -88,7 +88,7 @@ test('accepting a ticket another agent took first says who took it', async () =>
       {
         error: 'ERROR_TICKET_OPEN',
         message: 'taken',
-        details: { ticketId: 12, userId: 3, userName: 'Bruno' },
+        details: { ticketId: 12, uuid: 'u-12', userId: 3, userName: 'Bruno', queueId: null, queueName: null },
       },
       { status: 409 },
     ),

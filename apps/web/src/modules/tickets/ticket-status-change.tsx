@@ -1,16 +1,16 @@
-import type { Ticket, UpdateTicketBody } from '@balcao/shared';
+import type { Ticket, TicketHolder, UpdateTicketBody } from '@balcao/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast.store';
 import { AlreadyOpenDialog } from './already-open.dialog';
-import { type ConflictDetails, conflictOf, isConflict } from './ticket-conflict';
+import { holderOf, isConflict } from './ticket-conflict';
 import { useUpdateTicket } from './tickets.api';
 
 type Status = NonNullable<UpdateTicketBody['status']>;
 
 interface Refusal {
   ticket: Ticket;
-  conflict: ConflictDetails;
+  holder: TicketHolder | null;
 }
 
 /**
@@ -30,10 +30,10 @@ export function useTicketStatusChange() {
         onSuccess: (saved) => onDone?.(saved),
         onError: (error) => {
           if (isConflict(error, 'ERR_OTHER_OPEN_TICKET')) {
-            setRefused({ ticket, conflict: conflictOf(error) });
+            setRefused({ ticket, holder: holderOf(error) });
             return;
           }
-          const takenBy = isConflict(error, 'ERROR_TICKET_OPEN') ? conflictOf(error).userName : null;
+          const takenBy = isConflict(error, 'ERROR_TICKET_OPEN') ? holderOf(error)?.userName : null;
           if (takenBy) toast.error(t('tickets.alreadyTaken', { ticketId: ticket.id, agent: takenBy }));
           else toast.apiError(error);
         },
@@ -43,7 +43,7 @@ export function useTicketStatusChange() {
   const dialog: ReactNode = refused && (
     <AlreadyOpenDialog
       contactName={refused.ticket.contact.name}
-      conflict={refused.conflict}
+      holder={refused.holder}
       onClose={() => setRefused(null)}
     />
   );
