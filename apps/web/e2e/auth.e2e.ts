@@ -22,6 +22,19 @@ test('a signed-out visitor asking for a private page is sent to the login page',
   await snap(page, 'auth-01-login');
 });
 
+test('an unknown address says the page was not found and leads back', async () => {
+  const page = await openPage(browser);
+
+  await page.goto('/nao-existe');
+
+  await page.getByText('Página não encontrada').waitFor();
+  expect(await page.title()).toBe('Página não encontrada — Balcão');
+  await snap(page, 'auth-00-not-found');
+  await page.getByRole('link', { name: 'Voltar ao início' }).click();
+  await page.waitForURL('**/login');
+  await page.waitForFunction(() => document.title === 'Entrar — Balcão');
+});
+
 test('the login form shows the spec wording for a malformed e-mail and a short password', async () => {
   const page = await openPage(browser);
   await page.goto('/login');
