@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { dbIdText, plainText } from '../validation.js';
 
 const toggle = z.enum(['enabled', 'disabled']);
-const freeText = z.string().max(4000);
+const freeText = plainText(4000);
 
 /**
  * Every company setting with its accepted values and its default (spec 000 §3, 001 §3).
@@ -47,10 +48,10 @@ export type CompanySettings = Record<SettingKey, string>;
 
 export const settingsListResponse = z.array(settingSchema);
 export const settingKeyParams = z.object({ key: settingKeySchema });
-export const updateSettingBody = z.object({ value: z.string().max(4000) });
-export const companySettingsParams = z.object({ companyId: z.coerce.number().int().positive() });
+export const updateSettingBody = z.object({ value: plainText(4000) });
+export const companySettingsParams = z.object({ companyId: dbIdText() });
 export const companySettingsResponse = z.record(z.string(), z.string());
 export const companySettingOneQuery = z.object({ column: settingKeySchema });
-export const updateCompanySettingBody = z.object({ column: settingKeySchema, data: z.string().max(4000) });
+export const updateCompanySettingBody = z.object({ column: settingKeySchema, data: plainText(4000) });
 
 export const publicSettingsResponse = z.object({ signupEnabled: z.boolean() });
