@@ -87,7 +87,8 @@ test('a customer writes on the website, the admin takes the ticket live, they ta
 
   await row.getByRole('button', { name: 'Aceitar' }).click();
   await admin.waitForURL('**/tickets/*');
-  await admin.getByRole('heading', { name: 'Carla Mendes' }).waitFor();
+  // Level 2: the chat's header; the list row's name is a heading too.
+  await admin.getByRole('heading', { name: 'Carla Mendes', level: 2 }).waitFor();
   await chatOf(admin).getByText('Olá, quero saber do meu pedido 123').waitFor();
   await chatOf(admin).getByText('Saudação automática').waitFor();
   await admin.getByRole('tab', { name: /^Atendendo\s*1$/ }).waitFor();
@@ -126,6 +127,7 @@ test('a customer writes on the website, the admin takes the ticket live, they ta
   await snap(customer, 'inbox-10-customer-farewell');
 
   // Carla writes again: a new ticket waits, so the closed one cannot be reopened beside it.
+  await customer.getByRole('button', { name: 'Iniciar nova conversa' }).click();
   await say(customer, 'Esqueci de perguntar: vocês entregam no sábado?');
   await admin.getByRole('tab', { name: /^Aguardando\s*1$/ }).waitFor();
   await admin.getByRole('listitem').filter({ hasText: 'Carla Mendes' }).getByRole('button').first().click();
