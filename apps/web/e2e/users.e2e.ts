@@ -142,11 +142,11 @@ test("another admin's list follows creates, edits and deletes live, without relo
 test("at 360 px the users table fits the screen, actions included, whatever the name's length", async () => {
   const narrow = await openPage(browser, { width: 360, height: 740 });
   // Rafael, not the admin of `page`: a second sign-in of the same account ends the first session.
-  await signIn(narrow, 'rafael@balcao.test', 'rafael-pass');
+  await signIn(narrow, 'rafael@balcao.test', 'Rafael-pass');
   const longName = 'Maria Aparecida dos Santos Oliveira';
   const res = await narrow.request.post('/users', {
     headers: { Authorization: `Bearer ${await tokenOf(narrow)}` },
-    data: { name: longName, email: 'maria.aparecida.oliveira@balcao.test', password: 'maria-pass' },
+    data: { name: longName, email: 'maria.aparecida.oliveira@balcao.test', password: 'Maria-pass1' },
   });
   expect(res.status(), await res.text()).toBe(201);
   await narrow.goto('/users');
