@@ -22,6 +22,19 @@ test('a signed-out visitor asking for a private page is sent to the login page',
   await snap(page, 'auth-01-login');
 });
 
+test('an unknown address says the page was not found and leads back', async () => {
+  const page = await openPage(browser);
+
+  await page.goto('/nao-existe');
+
+  await page.getByText('Página não encontrada').waitFor();
+  expect(await page.title()).toBe('Página não encontrada — Balcão');
+  await snap(page, 'auth-00-not-found');
+  await page.getByRole('link', { name: 'Voltar ao início' }).click();
+  await page.waitForURL('**/login');
+  await page.waitForFunction(() => document.title === 'Entrar — Balcão');
+});
+
 test('the login form shows the spec wording for a malformed e-mail and a short password', async () => {
   const page = await openPage(browser);
   await page.goto('/login');
@@ -35,7 +48,7 @@ test('the login form shows the spec wording for a malformed e-mail and a short p
   await snap(page, 'auth-02-login-validation');
 });
 
-test('a wrong password is refused with the translated error', async () => {
+test('a wrong password is refused with the translated error, which stays on screen', async () => {
   const page = await openPage(browser);
 
   await page.goto('/login');
@@ -43,8 +56,14 @@ test('a wrong password is refused with the translated error', async () => {
   await page.locator('input[name="password"]').fill('wrong-password');
   await page.getByRole('button', { name: 'Entrar' }).click();
 
-  await page.getByText('Erro de autenticação. Por favor, tente novamente.').waitFor();
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: 'Erro de autenticação. Por favor, tente novamente.' });
+  await refusal.waitFor();
   expect(new URL(page.url()).pathname).toBe('/login');
+  // A toast used to vanish in under 2 s; the refusal now stays until dismissed or the next attempt.
+  await page.waitForTimeout(3000);
+  expect(await refusal.isVisible()).toBe(true);
   await snap(page, 'auth-03-wrong-password');
 });
 

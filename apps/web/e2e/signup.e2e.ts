@@ -36,6 +36,7 @@ test('a company signs itself up from the login page and its admin is warned of t
 
   await page.waitForURL('**/login');
   await page.getByText('Cadastro realizado com sucesso!', { exact: false }).waitFor();
+  expect(await page.getByLabel('E-mail').inputValue()).toBe('joana@padaria.test');
 
   await signIn(page, 'joana@padaria.test', 'Padaria2026');
   await page.getByText('Sua assinatura vence em 3 dias.').waitFor();

@@ -68,7 +68,10 @@ test('an admin edits the user and the row shows the change, photo included', asy
   await snap(page, 'users-04-edited');
 });
 
-test('searching lists only the users that match', async () => {
+const listedRows = () => page.getByRole('row').allInnerTexts();
+
+test('searching lists only the users that match, and clearing it gives back the same order', async () => {
+  const before = await listedRows();
   await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('maria');
 
   await rowOf('admin@balcao.test').waitFor({ state: 'detached' });
@@ -80,6 +83,8 @@ test('searching lists only the users that match', async () => {
 
   await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('');
   await rowOf('admin@balcao.test').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await listedRows()).toEqual(before);
 });
 
 test('an admin deletes the user after confirming', async () => {
@@ -132,4 +137,23 @@ test("another admin's list follows creates, edits and deletes live, without relo
   await api('DELETE', `/users/${clara.id}`);
   await other.getByRole('row').filter({ hasText: 'clara@balcao.test' }).waitFor({ state: 'detached' });
   await snap(other, 'users-09-live-delete');
+});
+
+test("at 360 px the users table fits the screen, actions included, whatever the name's length", async () => {
+  const narrow = await openPage(browser, { width: 360, height: 740 });
+  // Rafael, not the admin of `page`: a second sign-in of the same account ends the first session.
+  await signIn(narrow, 'rafael@balcao.test', 'Rafael-pass');
+  const longName = 'Maria Aparecida dos Santos Oliveira';
+  const res = await narrow.request.post('/users', {
+    headers: { Authorization: `Bearer ${await tokenOf(narrow)}` },
+    data: { name: longName, email: 'maria.aparecida.oliveira@balcao.test', password: 'Maria-pass1' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await narrow.goto('/users');
+
+  const edit = narrow.getByRole('button', { name: `Editar ${longName}` });
+  await edit.waitFor();
+  const box = await edit.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+  await snap(narrow, 'users-10-narrow');
 });

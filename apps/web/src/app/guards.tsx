@@ -7,7 +7,7 @@ import { EXPIRED_PATH } from '../modules/auth/begin-session';
 import { isSessionExpired, useSession } from '../shared/session/session.store';
 import { SessionUserProvider, useSessionUser } from '../shared/session/session-user';
 
-function FullPageSpinner() {
+export function FullPageSpinner() {
   const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
@@ -42,4 +42,9 @@ export function PublicRoute() {
 export function RequireGate({ gate }: { gate: Gate }) {
   const me = useSessionUser();
   return can(me, gate) ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** The billing landing is for a company past its due date; any other goes home. */
+export function RequireExpired() {
+  return isSessionExpired(useSession()) ? <Outlet /> : <Navigate to="/" replace />;
 }

@@ -1,93 +1,140 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { PrivateRoute, PublicRoute, RequireGate } from './guards';
-import { AppLayout } from './layout/app-layout';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner, PrivateRoute, PublicRoute, RequireExpired, RequireGate } from './guards';
+import { NotFoundPage } from './not-found.page';
+import { PageTitle } from './page-title';
 
-/** Pages load on first visit, so the sign-in screen does not wait for every screen of the app. */
+/**
+ * Pages and the signed-in frame load on first visit, so the sign-in screen does not wait for the
+ * menu, the socket or any screen of the app.
+ */
 const page = (load: () => Promise<ComponentType>) => ({ lazy: async () => ({ Component: await load() }) });
+
+/** `handle.title` names the page in the browser tab: a key of the locales. */
+const titled = (title: string) => ({ handle: { title } });
 
 /**
  * One row per page. A later issue adds its page here and its menu row in layout/menu-entries.ts.
  * `/` is the dashboard's address; until the dashboard exists it opens the inbox.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
-    element: <PublicRoute />,
-    children: [
-      { path: '/login', ...page(() => import('../modules/auth/login.page').then((m) => m.LoginPage)) },
-      { path: '/signup', ...page(() => import('../modules/auth/signup.page').then((m) => m.SignupPage)) },
-    ],
-  },
-  {
-    element: <PrivateRoute />,
+    Component: PageTitle,
+    // Shown while the first page's code loads; without it React Router warns on every cold start.
+    HydrateFallback: FullPageSpinner,
     children: [
       {
-        element: <AppLayout />,
+        element: <PublicRoute />,
         children: [
-          { index: true, element: <Navigate to="/tickets" replace /> },
           {
-            // One page for both: choosing a ticket keeps the list (its tab, search, scroll) in place.
-            path: '/tickets',
-            ...page(() => import('../modules/tickets/tickets.page').then((m) => m.TicketsPage)),
-            children: [{ index: true }, { path: ':uuid' }],
+            path: '/login',
+            ...titled('auth.login.title'),
+            ...page(() => import('../modules/auth/login.page').then((m) => m.LoginPage)),
           },
           {
-            path: '/quick-messages',
-            ...page(() =>
-              import('../modules/quick-messages/quick-messages.page').then((m) => m.QuickMessagesPage),
-            ),
-          },
-          { path: '/tags', ...page(() => import('../modules/tags/tags.page').then((m) => m.TagsPage)) },
-          {
-            path: '/users',
-            element: <RequireGate gate="users:manage" />,
-            children: [
-              { index: true, ...page(() => import('../modules/users/users.page').then((m) => m.UsersPage)) },
-            ],
-          },
-          {
-            path: '/queues',
-            element: <RequireGate gate="queues:manage" />,
-            children: [
-              {
-                index: true,
-                ...page(() => import('../modules/queues/queues.page').then((m) => m.QueuesPage)),
-              },
-            ],
-          },
-          {
-            path: '/connections',
-            element: <RequireGate gate="connections:view" />,
-            children: [
-              {
-                index: true,
-                ...page(() =>
-                  import('../modules/connections/connections.page').then((m) => m.ConnectionsPage),
-                ),
-              },
-            ],
-          },
-          {
-            path: '/settings',
-            element: <RequireGate gate="settings:manage" />,
-            children: [
-              {
-                index: true,
-                ...page(() => import('../modules/settings/settings.page').then((m) => m.SettingsPage)),
-              },
-            ],
-          },
-          {
-            path: '/financeiro-aberto',
-            ...page(() =>
-              import('../modules/financeiro/subscription-expired.page').then(
-                (m) => m.SubscriptionExpiredPage,
-              ),
-            ),
+            path: '/signup',
+            ...titled('auth.signup.title'),
+            ...page(() => import('../modules/auth/signup.page').then((m) => m.SignupPage)),
           },
         ],
       },
+      {
+        element: <PrivateRoute />,
+        children: [
+          {
+            ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
+            children: [
+              { index: true, element: <Navigate to="/tickets" replace /> },
+              {
+                // One page for both: choosing a ticket keeps the list (its tab, search, scroll) in place.
+                path: '/tickets',
+                ...titled('app.menu.tickets'),
+                ...page(() => import('../modules/tickets/tickets.page').then((m) => m.TicketsPage)),
+                children: [
+                  { index: true, element: null },
+                  { path: ':uuid', element: null },
+                ],
+              },
+              {
+                path: '/quick-messages',
+                ...titled('app.menu.quickMessages'),
+                ...page(() =>
+                  import('../modules/quick-messages/quick-messages.page').then((m) => m.QuickMessagesPage),
+                ),
+              },
+              {
+                path: '/tags',
+                ...titled('app.menu.tags'),
+                ...page(() => import('../modules/tags/tags.page').then((m) => m.TagsPage)),
+              },
+              {
+                path: '/users',
+                ...titled('app.menu.users'),
+                element: <RequireGate gate="users:manage" />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() => import('../modules/users/users.page').then((m) => m.UsersPage)),
+                  },
+                ],
+              },
+              {
+                path: '/queues',
+                ...titled('app.menu.queues'),
+                element: <RequireGate gate="queues:manage" />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() => import('../modules/queues/queues.page').then((m) => m.QueuesPage)),
+                  },
+                ],
+              },
+              {
+                path: '/connections',
+                ...titled('app.menu.connections'),
+                element: <RequireGate gate="connections:view" />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() =>
+                      import('../modules/connections/connections.page').then((m) => m.ConnectionsPage),
+                    ),
+                  },
+                ],
+              },
+              {
+                path: '/settings',
+                ...titled('app.menu.settings'),
+                element: <RequireGate gate="settings:manage" />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() => import('../modules/settings/settings.page').then((m) => m.SettingsPage)),
+                  },
+                ],
+              },
+              {
+                path: '/financeiro-aberto',
+                ...titled('financeiro.expired.title'),
+                element: <RequireExpired />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() =>
+                      import('../modules/financeiro/subscription-expired.page').then(
+                        (m) => m.SubscriptionExpiredPage,
+                      ),
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', ...titled('app.notFound.title'), element: <NotFoundPage /> },
     ],
   },
-  { path: '*', element: <Navigate to="/" replace /> },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,13 +1,28 @@
 import { describe, expect, test } from 'vitest';
-import { formatDate, formatDateTime, formatListTime, formatMoney, formatTime, truncate } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatListTime,
+  formatMoney,
+  formatTime,
+  formatTimeOfDay,
+  truncate,
+} from './format';
 
 describe('formatDate', () => {
   test('a calendar day keeps its date whatever the browser time zone', () => {
-    expect(formatDate('2026-03-01')).toBe('01/03/2026');
+    expect(formatDate('2026-03-01', 'pt-BR')).toBe('01/03/2026');
   });
 
-  test('a Date is shown as DD/MM/YYYY in local time', () => {
-    expect(formatDate(new Date(2026, 0, 9, 23, 30))).toBe('09/01/2026');
+  test('a Date is shown as DD/MM/YYYY in local time in pt-BR', () => {
+    expect(formatDate(new Date(2026, 0, 9, 23, 30), 'pt-BR')).toBe('09/01/2026');
+  });
+
+  test('each interface language orders the day its own way', () => {
+    expect(formatDate('2999-12-31', 'pt-BR')).toBe('31/12/2999');
+    expect(formatDate('2999-12-31', 'en')).toBe('12/31/2999');
+    expect(formatDate('2999-12-31', 'es')).toBe('31/12/2999');
+    expect(formatDate('2999-12-31', 'tr')).toBe('31.12.2999');
   });
 });
 
@@ -18,18 +33,32 @@ describe('formatMoney', () => {
 });
 
 describe('times', () => {
-  test('a moment is shown as HH:mm and DD/MM/YYYY HH:mm in local time', () => {
+  test('a moment is shown as HH:mm and DD/MM/YYYY HH:mm in local time in pt-BR', () => {
     const moment = new Date(2026, 4, 3, 7, 5);
 
-    expect(formatTime(moment)).toBe('07:05');
-    expect(formatDateTime(moment)).toBe('03/05/2026 07:05');
+    expect(formatTime(moment, 'pt-BR')).toBe('07:05');
+    expect(formatDateTime(moment, 'pt-BR')).toBe('03/05/2026 07:05');
+  });
+
+  test('the clock is 24-hour in pt-BR, es and tr, and 12-hour in en', () => {
+    const afternoon = new Date(2026, 4, 3, 14, 5);
+
+    expect(formatTime(afternoon, 'pt-BR')).toBe('14:05');
+    expect(formatTime(afternoon, 'es')).toBe('14:05');
+    expect(formatTime(afternoon, 'tr')).toBe('14:05');
+    expect(formatTime(afternoon, 'en').replace(/\s/g, ' ')).toBe('02:05 PM');
+  });
+
+  test('a stored time of day follows the same clock', () => {
+    expect(formatTimeOfDay('18:30', 'pt-BR')).toBe('18:30');
+    expect(formatTimeOfDay('18:30', 'en').replace(/\s/g, ' ')).toBe('06:30 PM');
   });
 
   test('a list shows the time for today and the date for other days', () => {
     const now = new Date(2026, 4, 3, 18, 0);
 
-    expect(formatListTime(new Date(2026, 4, 3, 9, 41), now)).toBe('09:41');
-    expect(formatListTime(new Date(2026, 4, 2, 23, 59), now)).toBe('02/05/2026');
+    expect(formatListTime(new Date(2026, 4, 3, 9, 41), now, 'pt-BR')).toBe('09:41');
+    expect(formatListTime(new Date(2026, 4, 2, 23, 59), now, 'pt-BR')).toBe('02/05/2026');
   });
 });
 

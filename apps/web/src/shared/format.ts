@@ -1,31 +1,59 @@
+import type { Language } from '@balcao/shared';
+import { currentLanguage } from './i18n/i18n';
+
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const pad = (n: number) => String(n).padStart(2, '0');
 
-/** DD/MM/YYYY. A bare YYYY-MM-DD is a calendar day and is not shifted through a time zone. */
-export function formatDate(value: string | Date): string {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [year, month, day] = value.split('-');
-    return `${day}/${month}/${year}`;
+/** The Intl locale each interface language formats with; English follows en-US (docs/decisions.md). */
+const intlLocales: Record<Language, string> = { 'pt-BR': 'pt-BR', en: 'en-US', es: 'es-ES', tr: 'tr-TR' };
+
+const dateOptions: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/** Building a DateTimeFormat costs far more than using one: one per language and kind, reused. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'date' | 'time' | 'utcDate' | 'utcTime', language: Language) {
+  const key = `${kind}:${language}`;
+  let found = formatters.get(key);
+  if (!found) {
+    const options = kind === 'date' || kind === 'utcDate' ? dateOptions : timeOptions;
+    const timeZone = kind.startsWith('utc') ? 'UTC' : undefined;
+    found = new Intl.DateTimeFormat(intlLocales[language], { ...options, timeZone });
+    formatters.set(key, found);
   }
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return found;
 }
 
-/** HH:mm in local time. */
-export function formatTime(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+const toDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
+
+/**
+ * The day in the interface language's order (pt-BR 31/12/2026, en 12/31/2026, tr 31.12.2026).
+ * A bare YYYY-MM-DD is a calendar day and is not shifted through a time zone.
+ */
+export function formatDate(value: string | Date, language = currentLanguage()): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return formatter('utcDate', language).format(new Date(`${value}T00:00:00Z`));
+  }
+  return formatter('date', language).format(toDate(value));
 }
 
-/** DD/MM/YYYY HH:mm in local time. */
-export function formatDateTime(value: string | Date): string {
-  return `${formatDate(typeof value === 'string' ? new Date(value) : value)} ${formatTime(value)}`;
+/** The local time of day: 24-hour where the language's locale uses it (pt-BR 14:05, en 02:05 PM). */
+export function formatTime(value: string | Date, language = currentLanguage()): string {
+  return formatter('time', language).format(toDate(value));
 }
 
-/** HH:mm for a moment of today, DD/MM/YYYY for any other day: how lists date their rows. */
-export function formatListTime(value: string | Date, now = new Date()): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return date.toDateString() === now.toDateString() ? formatTime(date) : formatDate(date);
+/** A stored time of day (HH:mm, e.g. a work shift's start) in the interface language's clock. */
+export function formatTimeOfDay(hhmm: string, language = currentLanguage()): string {
+  return formatter('utcTime', language).format(new Date(`1970-01-01T${hhmm}:00Z`));
+}
+
+export function formatDateTime(value: string | Date, language = currentLanguage()): string {
+  return `${formatDate(toDate(value), language)} ${formatTime(value, language)}`;
+}
+
+/** The time for a moment of today, the date for any other day: how lists date their rows. */
+export function formatListTime(value: string | Date, now = new Date(), language = currentLanguage()): string {
+  const date = toDate(value);
+  return date.toDateString() === now.toDateString() ? formatTime(date, language) : formatDate(date, language);
 }
 
 /** Cuts text at `max` characters, marking the cut with an ellipsis. */

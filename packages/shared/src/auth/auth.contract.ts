@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants.js';
 import { planSchema } from '../plans/plans.contract.js';
 import { settingSchema } from '../settings/settings.contract.js';
 import { strongPassword } from '../users/password.js';
@@ -45,6 +46,8 @@ export const signupBody = z.object({
   termo: z.literal(true, { error: msg.termsRequired }),
   /** From the sign-up link's query string: the company that referred this sign-up. */
   companyId: dbIdText().optional(),
+  /** The language the sign-up page was shown in becomes the new admin's, so signing in keeps it. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

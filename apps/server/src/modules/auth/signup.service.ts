@@ -49,6 +49,7 @@ export async function signup(deps: AppDeps, input: SignupBody, address: string) 
           passwordHash,
           profile: 'admin',
           wpp: input.phone,
+          language: input.language,
         })
         .returning({ id: users.id });
       if (!user) throw new AppError('ERR_INTERNAL');

@@ -246,6 +246,19 @@ describe('sign-up', () => {
     expect(login.body.user.company.dueDate > new Date().toISOString().slice(0, 10)).toBe(true);
   });
 
+  test('the new admin keeps the language the sign-up page was shown in', async () => {
+    const suffix = `lang${Date.now()}`;
+
+    await call(app, 'POST', '/auth/signup', {
+      body: { ...form(suffix, await publicPlanId()), language: 'en' },
+    });
+    const login = await call(app, 'POST', '/auth/login', {
+      body: { email: `joana-${suffix}@example.test`, password: 'Segredo123' },
+    });
+
+    expect(login.body.user.language).toBe('en');
+  });
+
   test('answers the sign-up rules per field', async () => {
     const { status, body } = await call(app, 'POST', '/auth/signup', {
       body: {

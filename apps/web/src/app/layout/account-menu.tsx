@@ -20,7 +20,7 @@ import { applyLanguage } from '../../shared/i18n/i18n';
 import { LanguageMenu } from '../../shared/i18n/language-menu';
 import { updateSessionUser } from '../../shared/session/session.store';
 import { useSessionUser } from '../../shared/session/session-user';
-import { setThemeMode } from '../../shared/theme/theme-mode';
+import { setThemeMode, type ThemeMode } from '../../shared/theme/theme-mode';
 import { toast } from '../../shared/toast/toast.store';
 
 export function AccountMenu() {
@@ -39,6 +39,22 @@ export function AccountMenu() {
     updateUser.mutate(
       { id: me.id, body: { language } },
       { onSuccess: updateSessionUser, onError: (error) => toast.apiError(error) },
+    );
+  };
+
+  /** Shown at once; the profile keeps it for the next sign-in, and the device for the sign-in page. */
+  const chooseTheme = (defaultTheme: ThemeMode) => {
+    setThemeMode(defaultTheme);
+    updateSessionUser({ ...me, defaultTheme });
+    updateUser.mutate(
+      { id: me.id, body: { defaultTheme } },
+      {
+        onSuccess: updateSessionUser,
+        onError: (error) => {
+          updateSessionUser(me);
+          toast.apiError(error);
+        },
+      },
     );
   };
 
@@ -67,7 +83,7 @@ export function AccountMenu() {
           </ListItemIcon>
           {t('app.userMenu.profile')}
         </MenuItem>
-        <MenuItem onClick={() => setThemeMode(mode === 'dark' ? 'light' : 'dark')}>
+        <MenuItem onClick={() => chooseTheme(mode === 'dark' ? 'light' : 'dark')}>
           <ListItemIcon>
             {mode === 'dark' ? (
               <LightModeOutlinedIcon fontSize="small" />

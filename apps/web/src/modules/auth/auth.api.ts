@@ -9,6 +9,7 @@ import {
 } from '@balcao/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
+import { currentLanguage } from '../../shared/i18n/i18n';
 import { clearSession } from '../../shared/session/session.store';
 
 export const authKeys = {
@@ -22,8 +23,13 @@ export const login = (body: LoginBody) =>
 
 export const fetchSessionUser = () => request('/auth/me', { schema: sessionUserSchema });
 
+/** The page's language goes along: otherwise the new admin's profile says pt-BR and sign-in switches to it. */
 export const signup = (body: SignupBody) =>
-  request('/auth/signup', { method: 'POST', body, schema: signupResponse });
+  request('/auth/signup', {
+    method: 'POST',
+    body: { ...body, language: currentLanguage() },
+    schema: signupResponse,
+  });
 
 export function usePublicSettings() {
   return useQuery({

@@ -1,46 +1,64 @@
 import { loginForm } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { showServerError } from '../../shared/forms/form-errors';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../../shared/api/error-message';
 import { TextInput } from '../../shared/forms/form-fields';
 import { login, usePublicSettings } from './auth.api';
 import { AuthLayout } from './auth-layout';
 import { beginSession } from './begin-session';
 import { PasswordInput } from './password-input';
 
+/** Sign-up sends its e-mail along, so the new user only types the password. */
+function emailFromSignup(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return '';
+  return typeof state.email === 'string' ? state.email : '';
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const publicSettings = usePublicSettings();
-  const { control, handleSubmit, setError, formState } = useForm({
+  // A refusal stays in the form until dismissed or the next attempt: a toast vanished before it was read.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const signedUpEmail = emailFromSignup(location.state);
+  const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: signedUpEmail, password: '' },
   });
 
   const submit = handleSubmit(async (values) => {
+    setRefusal(null);
     try {
       navigate(beginSession(await login(values)), { replace: true });
     } catch (error) {
-      showServerError(error, setError, ['email', 'password']);
+      setRefusal(errorMessage(error));
     }
   });
 
   return (
     <AuthLayout title={t('auth.login.title')}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
+        {refusal && (
+          <Alert severity="error" onClose={() => setRefusal(null)}>
+            {refusal}
+          </Alert>
+        )}
         <TextInput
           control={control}
           name="email"
           label={t('auth.login.email')}
           type="email"
           autoComplete="email"
-          autoFocus
+          autoFocus={!signedUpEmail}
           required
         />
         <PasswordInput
@@ -48,6 +66,7 @@ export function LoginPage() {
           name="password"
           label={t('auth.login.password')}
           autoComplete="current-password"
+          autoFocus={Boolean(signedUpEmail)}
         />
         <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
           {t('auth.login.submit')}

@@ -12,9 +12,16 @@ interface Props<T extends FieldValues> {
   name: Path<T>;
   label: string;
   autoComplete: 'current-password' | 'new-password';
+  autoFocus?: boolean;
 }
 
-export function PasswordInput<T extends FieldValues>({ control, name, label, autoComplete }: Props<T>) {
+export function PasswordInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  autoComplete,
+  autoFocus,
+}: Props<T>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
@@ -24,6 +31,7 @@ export function PasswordInput<T extends FieldValues>({ control, name, label, aut
       label={label}
       type={visible ? 'text' : 'password'}
       autoComplete={autoComplete}
+      autoFocus={autoFocus}
       required
       slotProps={{
         input: {

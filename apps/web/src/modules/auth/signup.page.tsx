@@ -54,7 +54,7 @@ export function SignupPage() {
     try {
       await signup.mutateAsync(values);
       toast.success(t('auth.signup.success'));
-      navigate('/login', { replace: true });
+      navigate('/login', { replace: true, state: { email: values.email } });
     } catch (error) {
       showServerError(error, setError, fieldNames);
     }

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { applyLanguage } from '../../shared/i18n/i18n';
 import { buildMessage, buildTicket } from '../../test/fixtures';
-import { MessageComposer } from './message-composer';
+import { MESSAGE_MAX_LENGTH, MessageComposer } from './message-composer';
 
 const posted = vi.fn();
 
@@ -63,5 +63,26 @@ describe('MessageComposer', () => {
 
     expect(box.disabled).toBe(true);
     expect(box.placeholder).toBe('Accept or reopen the ticket to reply');
+  });
+
+  test('near the limit a counter shows how much is left', () => {
+    const box = renderComposer(buildTicket({ status: 'open' }));
+
+    fireEvent.change(box, { target: { value: 'a'.repeat(4000) } });
+
+    expect(screen.getByText('4,000 of 4,096 characters')).toBeTruthy();
+  });
+
+  test('a message past the limit is refused with a message, never cut', () => {
+    const box = renderComposer(buildTicket({ status: 'open' }));
+    const text = 'a'.repeat(MESSAGE_MAX_LENGTH + 1);
+
+    fireEvent.change(box, { target: { value: text } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    expect(posted).not.toHaveBeenCalled();
+    expect(box.value).toBe(text);
+    expect(screen.getByText(/Message too long \(4,097 of at most 4,096 characters\)/)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true);
   });
 });

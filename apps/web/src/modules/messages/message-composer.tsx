@@ -1,4 +1,4 @@
-import type { Ticket } from '@balcao/shared';
+import { sendMessageBody, type Ticket } from '@balcao/shared';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +14,16 @@ import { useSendMessage } from './messages.api';
 /** Spec 000 §9: the composer grows to five rows, then scrolls. */
 const MAX_ROWS = 5;
 
+/** The server's own limit, read from the contract so the two cannot drift apart. */
+export const MESSAGE_MAX_LENGTH = sendMessageBody.shape.body.maxLength ?? 4096;
+/** The counter appears in the last tenth of the allowance, where the writer needs to know. */
+const COUNTER_FROM = Math.floor(MESSAGE_MAX_LENGTH * 0.9);
+
+/** Counts what will be sent: the server trims before it measures. */
+function lengthOf(draft: string): number {
+  return draft.trim().length;
+}
+
 /** Replies go out only on an open (or group) ticket: a waiting or closed one is accepted or reopened first. */
 export function MessageComposer({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
@@ -21,11 +31,14 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
   const send = useSendMessage(ticket.id);
   const writable = ticket.status === 'open' || ticket.status === 'group';
   const quickAnswers = useQuickAnswers(draft);
+  const length = lengthOf(draft);
+  // Past the limit the text stays in the box to be shortened: cutting it silently loses words.
+  const tooLong = length > MESSAGE_MAX_LENGTH;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const body = draft.trim();
-    if (!body || !writable) return;
+    if (!body || !writable || tooLong) return;
     setDraft('');
     send.mutate(body, {
       onError: (error) => {
@@ -68,14 +81,21 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
         placeholder={label}
         multiline
         maxRows={MAX_ROWS}
-        slotProps={{ htmlInput: { 'aria-label': label, maxLength: 4096 } }}
+        error={tooLong}
+        helperText={
+          length >= COUNTER_FROM &&
+          (tooLong
+            ? t('messages.composer.tooLong', { length, max: MESSAGE_MAX_LENGTH })
+            : t('messages.composer.counter', { length, max: MESSAGE_MAX_LENGTH }))
+        }
+        slotProps={{ htmlInput: { 'aria-label': label } }}
       />
       <Tooltip title={t('messages.composer.send')}>
         <span>
           <IconButton
             type="submit"
             color="primary"
-            disabled={!writable || !draft.trim()}
+            disabled={!writable || !draft.trim() || tooLong}
             aria-label={t('messages.composer.send')}
           >
             <SendIcon />

@@ -1,19 +1,36 @@
+import type { TicketHolder } from '@balcao/shared';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
+/** Names the ticket in the way and who holds it, as far as the server said. */
+function conflictText(t: TFunction, name: string, holder: TicketHolder | null): string {
+  if (!holder) return t('tickets.alreadyOpen.text', { name });
+  const { ticketId, userName, queueName } = holder;
+  if (userName) return t('tickets.alreadyOpen.withAgent', { name, ticketId, agent: userName });
+  if (queueName) return t('tickets.alreadyOpen.inQueue', { name, ticketId, queue: queueName });
+  return t('tickets.alreadyOpen.waiting', { name, ticketId });
+}
+
+interface Props {
+  contactName: string;
+  holder: TicketHolder | null;
+  onClose: () => void;
+}
+
 /** The server refused: the contact already has another active ticket on this connection. */
-export function AlreadyOpenDialog({ contactName, onClose }: { contactName: string; onClose: () => void }) {
+export function AlreadyOpenDialog({ contactName, holder, onClose }: Props) {
   const { t } = useTranslation();
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{t('tickets.alreadyOpen.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('tickets.alreadyOpen.text', { name: contactName })}</DialogContentText>
+        <DialogContentText>{conflictText(t, contactName, holder)}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button variant="contained" onClick={onClose} autoFocus>

@@ -7,9 +7,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { ContactAvatar } from './contact-avatar';
 import { useTicketStatusChange } from './ticket-status-change';
 
@@ -54,6 +55,8 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
   const { t } = useTranslation();
   const navigate = useNavigate();
   const statusChange = useTicketStatusChange();
+  // Close takes Accept's place once accepted: a double click on Accept must not close the ticket.
+  const [confirmingClose, setConfirmingClose] = useState(false);
   const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
   const toList = () => navigate('/tickets');
@@ -92,7 +95,7 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
           icon={<TaskAltIcon />}
           primary
           busy={busy('closed')}
-          onClick={() => statusChange.change(ticket, 'closed', toList)}
+          onClick={() => setConfirmingClose(true)}
         />
       </>
     );
@@ -116,6 +119,21 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
         <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>
       </Box>
       {statusChange.dialog}
+      {confirmingClose && (
+        <ConfirmDialog
+          title={t('tickets.closeConfirm.title', { ticketId: ticket.id })}
+          message={t('tickets.closeConfirm.text', { name: ticket.contact.name })}
+          confirmLabel={t('tickets.actions.close')}
+          busy={busy('closed')}
+          onConfirm={() =>
+            statusChange.change(ticket, 'closed', () => {
+              setConfirmingClose(false);
+              toList();
+            })
+          }
+          onClose={() => setConfirmingClose(false)}
+        />
+      )}
     </Box>
   );
 }

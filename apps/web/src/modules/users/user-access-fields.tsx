@@ -1,13 +1,28 @@
 import { profiles } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import FormGroup from '@mui/material/FormGroup';
-import type { Control } from 'react-hook-form';
+import { type Control, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectInput, SwitchInput, TextInput } from '../../shared/forms/form-fields';
+import { formatTimeOfDay } from '../../shared/format';
+import { SelectInput, SwitchInput } from '../../shared/forms/form-fields';
+import { timeOfDayChoices } from '../../shared/forms/time-of-day';
 import type { UserFormInput } from './user-form';
 
 const enabled = ['enabled', 'disabled'] as const;
-const timeStep = { htmlInput: { step: 600 }, inputLabel: { shrink: true } };
+
+function TimeOfDayInput({
+  control,
+  name,
+  label,
+}: {
+  control: Control<UserFormInput>;
+  name: 'startWork' | 'endWork';
+  label: string;
+}) {
+  const current = useWatch({ control, name });
+  const options = timeOfDayChoices(current).map((value) => ({ value, label: formatTimeOfDay(value) }));
+  return <SelectInput control={control} name={name} label={label} options={options} />;
+}
 
 /** What only an admin may set on a user (spec 000 §6). */
 export function UserAccessFields({ control }: { control: Control<UserFormInput> }) {
@@ -21,20 +36,8 @@ export function UserAccessFields({ control }: { control: Control<UserFormInput> 
           label={t('users.fields.profile')}
           options={profiles.map((value) => ({ value, label: t(`users.profiles.${value}`) }))}
         />
-        <TextInput
-          control={control}
-          name="startWork"
-          label={t('users.fields.startWork')}
-          type="time"
-          slotProps={timeStep}
-        />
-        <TextInput
-          control={control}
-          name="endWork"
-          label={t('users.fields.endWork')}
-          type="time"
-          slotProps={timeStep}
-        />
+        <TimeOfDayInput control={control} name="startWork" label={t('users.fields.startWork')} />
+        <TimeOfDayInput control={control} name="endWork" label={t('users.fields.endWork')} />
       </Box>
       <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
         <SwitchInput

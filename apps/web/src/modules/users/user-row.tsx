@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatTimeOfDay } from '../../shared/format';
 import { hideBelow } from '../../shared/ui/responsive';
 
 interface Props {
@@ -54,8 +55,8 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
           </Avatar>
         </Badge>
       </TableCell>
-      <TableCell>
-        <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 180, sm: 220 } }}>
+      <TableCell sx={{ maxWidth: { xs: 0, sm: 'none' }, width: { xs: '100%', sm: 'auto' } }}>
+        <Typography variant="body2" noWrap sx={{ maxWidth: { sm: 220 } }}>
           {user.name}
         </Typography>
         <Typography
@@ -72,8 +73,8 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
         </Typography>
       </TableCell>
       <TableCell sx={hideBelow('md')}>{t(`users.profiles.${user.profile}`)}</TableCell>
-      <TableCell sx={hideBelow('md')}>{user.startWork}</TableCell>
-      <TableCell sx={hideBelow('md')}>{user.endWork}</TableCell>
+      <TableCell sx={hideBelow('md')}>{formatTimeOfDay(user.startWork)}</TableCell>
+      <TableCell sx={hideBelow('md')}>{formatTimeOfDay(user.endWork)}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <IconButton
           size="small"

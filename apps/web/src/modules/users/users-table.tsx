@@ -41,7 +41,13 @@ export function UsersTable({
   const { t } = useTranslation();
 
   return (
-    <Table stickyHeader size="small" aria-busy={isLoading || isFetchingNextPage}>
+    <Table
+      stickyHeader
+      size="small"
+      aria-busy={isLoading || isFetchingNextPage}
+      // At 360 px the photo, name and actions fit only with narrower cell padding.
+      sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell sx={hideBelow('md')}>{t('users.list.id')}</TableCell>

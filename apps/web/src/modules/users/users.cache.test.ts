@@ -1,7 +1,15 @@
 import type { User } from '@balcao/shared';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import { buildUser } from '../../test/fixtures';
-import { flattenUserPages, type UserPages, withUserRemoved, withUserUpserted } from './users.cache';
+import { usersKeys } from './users.api';
+import {
+  flattenUserPages,
+  type UserPages,
+  upsertUserInLists,
+  withUserRemoved,
+  withUserReplaced,
+} from './users.cache';
 
 function pagesOf(...pages: User[][]): UserPages {
   const count = pages.flat().length;
@@ -11,29 +19,44 @@ function pagesOf(...pages: User[][]): UserPages {
   };
 }
 
-describe('withUserUpserted', () => {
+describe('withUserReplaced', () => {
   test('an update replaces the listed user in place, in whichever page it sits', () => {
     const data = pagesOf([buildUser({ id: 1 })], [buildUser({ id: 2, name: 'Bia' })]);
 
-    const next = withUserUpserted(data, buildUser({ id: 2, name: 'Beatriz' }), true);
+    const next = withUserReplaced(data, buildUser({ id: 2, name: 'Beatriz' }));
 
     expect(flattenUserPages(next).map((u) => u.name)).toEqual(['Ana', 'Beatriz']);
     expect(next.pages[0]?.count).toBe(2);
   });
 
-  test('a new user goes first in an unfiltered list and counts once', () => {
+  test('a list the user is not in is left alone', () => {
     const data = pagesOf([buildUser({ id: 1 })]);
 
-    const next = withUserUpserted(data, buildUser({ id: 9, name: 'Caio' }), true);
+    expect(withUserReplaced(data, buildUser({ id: 9 }))).toBe(data);
+  });
+});
 
-    expect(flattenUserPages(next).map((u) => u.id)).toEqual([9, 1]);
-    expect(next.pages[0]?.count).toBe(2);
+describe('upsertUserInLists', () => {
+  const listed = (queryClient: QueryClient) =>
+    flattenUserPages(queryClient.getQueryData<UserPages>(usersKeys.list(''))).map((u) => u.name);
+
+  test('a new user is not put on top: the list is fetched again in the server order', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(usersKeys.list(''), pagesOf([buildUser({ id: 1, name: 'Ana' })]));
+
+    upsertUserInLists(queryClient, buildUser({ id: 9, name: 'Aaron' }));
+
+    expect(listed(queryClient)).toEqual(['Ana']);
+    expect(queryClient.getQueryState(usersKeys.list(''))?.isInvalidated).toBe(true);
   });
 
-  test('a filtered list is left alone when the user is not in it', () => {
-    const data = pagesOf([buildUser({ id: 1 })]);
+  test('an edit that keeps the name keeps the row in place without a refetch', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(usersKeys.list(''), pagesOf([buildUser({ id: 1, name: 'Ana' })]));
 
-    expect(withUserUpserted(data, buildUser({ id: 9 }), false)).toBe(data);
+    upsertUserInLists(queryClient, buildUser({ id: 1, name: 'Ana', profile: 'admin' }));
+
+    expect(queryClient.getQueryState(usersKeys.list(''))?.isInvalidated).toBe(false);
   });
 });
 

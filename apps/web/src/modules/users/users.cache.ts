@@ -1,30 +1,26 @@
 import type { listUsersResponse, User } from '@balcao/shared';
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { usersKeys } from './users.api';
 
 type UsersPage = z.infer<typeof listUsersResponse>;
 export type UserPages = InfiniteData<UsersPage, unknown>;
 
-/** Replaces the user where it is listed; otherwise puts it first when `insertIfMissing`. */
-export function withUserUpserted(data: UserPages, user: User, insertIfMissing: boolean): UserPages {
+/** Replaces the user where it is listed; the same data when it is not. */
+export function withUserReplaced(data: UserPages, user: User): UserPages {
   const listed = data.pages.some((page) => page.users.some((u) => u.id === user.id));
-  if (listed) {
-    return {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        users: page.users.map((u) => (u.id === user.id ? user : u)),
-      })),
-    };
-  }
-  if (!insertIfMissing || data.pages.length === 0) return data;
+  if (!listed) return data;
   return {
     ...data,
-    pages: data.pages.map((page, index) =>
-      index === 0 ? { ...page, users: [user, ...page.users], count: page.count + 1 } : page,
-    ),
+    pages: data.pages.map((page) => ({
+      ...page,
+      users: page.users.map((u) => (u.id === user.id ? user : u)),
+    })),
   };
+}
+
+function isRenamed(data: UserPages, user: User): boolean {
+  return data.pages.some((page) => page.users.some((u) => u.id === user.id && u.name !== user.name));
 }
 
 export function withUserRemoved(data: UserPages, userId: number): UserPages {
@@ -53,20 +49,19 @@ export function flattenUserPages(data: UserPages | undefined): User[] {
   return users;
 }
 
-const searchOf = (key: QueryKey) => String(key[2] ?? '');
-
 /**
- * Applies a created or changed user to every cached list without refetching. Whether a new user
- * matches a search is the server's call, so filtered lists are only marked stale for their next view.
+ * Applies a changed user to every cached list in place. A new or renamed user takes its place in the
+ * server's order (name, then id) with a refetch: put first here, it jumped to that place at the next
+ * fetch (clearing a search), and sorting here would need the database's collation.
  */
 export function upsertUserInLists(queryClient: QueryClient, user: User) {
   for (const [key, data] of queryClient.getQueriesData<UserPages>({ queryKey: usersKeys.lists() })) {
     if (!data) continue;
-    const unfiltered = searchOf(key) === '';
-    const next = withUserUpserted(data, user, unfiltered);
+    const next = withUserReplaced(data, user);
     if (next !== data) queryClient.setQueryData(key, next);
-    else if (!unfiltered)
-      void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+    if (next === data || isRenamed(data, user)) {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    }
   }
 }
 

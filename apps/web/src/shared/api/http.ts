@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | undefined,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Facts some refusals carry (e.g. which ticket is in the way); read with the feature's own schema. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -75,7 +77,7 @@ function send(path: string, options: RequestOptions<z.ZodType | undefined>): Pro
 
 async function toApiError(res: Response): Promise<ApiError> {
   const data: unknown = await res.json().catch(() => null);
-  if (isErrorBody(data)) return new ApiError(res.status, data.error, data.message, data.fields);
+  if (isErrorBody(data)) return new ApiError(res.status, data.error, data.message, data.fields, data.details);
   return new ApiError(res.status, undefined, res.statusText);
 }
 

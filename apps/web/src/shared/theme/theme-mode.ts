@@ -17,9 +17,12 @@ function systemMode(): ThemeMode | null {
   return null;
 }
 
-/** The device's own choice wins; then the system's stated preference; then the user's defaultTheme. */
-function resolveThemeMode(userDefault: ThemeMode | undefined): ThemeMode {
-  return storedMode() ?? systemMode() ?? userDefault ?? 'light';
+/**
+ * Signed in, the theme saved on the user's profile wins, so it follows them across devices; signed
+ * out, the device's last choice, then the system's stated preference.
+ */
+export function resolveThemeMode(userTheme: ThemeMode | undefined): ThemeMode {
+  return userTheme ?? storedMode() ?? systemMode() ?? 'light';
 }
 
 export function setThemeMode(mode: ThemeMode) {
@@ -38,6 +41,6 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useThemeMode(userDefault: ThemeMode | undefined): ThemeMode {
-  return useSyncExternalStore(subscribe, () => resolveThemeMode(userDefault));
+export function useThemeMode(userTheme: ThemeMode | undefined): ThemeMode {
+  return useSyncExternalStore(subscribe, () => resolveThemeMode(userTheme));
 }

@@ -1,0 +1,101 @@
+import '../../shared/i18n/i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { applyLanguage } from '../../shared/i18n/i18n';
+import { SessionUserProvider } from '../../shared/session/session-user';
+import { Toaster } from '../../shared/toast/toaster';
+import { buildSessionUser, buildTicket } from '../../test/fixtures';
+import { TicketHeader } from './ticket-header';
+
+const carla = buildTicket({ id: 12, status: 'open', contact: { ...buildTicket().contact, name: 'Carla' } });
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+function renderHeader(ticket = carla) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionUserProvider user={buildSessionUser()}>
+        <MemoryRouter>
+          <TicketHeader ticket={ticket} onAccepted={() => undefined} />
+        </MemoryRouter>
+        <Toaster />
+      </SessionUserProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const sentStatuses = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)).status);
+
+beforeEach(() => {
+  applyLanguage('en');
+  fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
+    Response.json({ ...carla, status: JSON.parse(String(init?.body)).status }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('closing a ticket', () => {
+  test('asks first, so a double click on Accept cannot close it', async () => {
+    renderHeader();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    expect(await screen.findByText('Close ticket #12?')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(sentStatuses()).toEqual(['closed']));
+  });
+});
+
+describe('reopening a ticket whose contact has another active one', () => {
+  const refuse = (details?: object) =>
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ error: 'ERR_OTHER_OPEN_TICKET', message: 'open', details }, { status: 409 }),
+    );
+
+  test('names the ticket in the way and the agent who holds it', async () => {
+    refuse({ ticketId: 40, uuid: 'u-40', userId: 3, userName: 'Bruno', queueId: 2, queueName: 'Vendas' });
+    renderHeader({ ...carla, status: 'closed' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+
+    expect(
+      await screen.findByText(
+        'Carla already has ticket #40 open with Bruno. Close it before opening this one.',
+      ),
+    ).toBeTruthy();
+  });
+
+  test('still explains the refusal when the server sends no details', async () => {
+    refuse();
+    renderHeader({ ...carla, status: 'closed' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+
+    expect(await screen.findByText(/Carla already has another active ticket/)).toBeTruthy();
+  });
+});
+
+test('accepting a ticket another agent took first says who took it', async () => {
+  fetchMock.mockResolvedValueOnce(
+    Response.json(
+      {
+        error: 'ERROR_TICKET_OPEN',
+        message: 'taken',
+        details: { ticketId: 12, uuid: 'u-12', userId: 3, userName: 'Bruno', queueId: null, queueName: null },
+      },
+      { status: 409 },
+    ),
+  );
+  renderHeader({ ...carla, status: 'pending' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+
+  expect(await screen.findByText('Ticket #12 was already accepted by Bruno.')).toBeTruthy();
+});
