@@ -10,6 +10,9 @@ import type { Database } from './db/client.js';
 import { serverRoot } from './db/migrate.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { contactAudience } from './modules/contacts/contacts.events.js';
+import { registerContactJobs } from './modules/contacts/contacts.import.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
@@ -94,6 +97,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(settingsRoutes(deps));
     await api.register(usersRoutes(deps));
     await api.register(connectionsRoutes(deps));
+    await api.register(contactsRoutes(deps));
     await api.register(ticketsRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(webchatRoutes(deps));
@@ -101,10 +105,12 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
 
   live.onAudience(ticketAudienceOf(db));
   live.onAudience(userAudience);
+  live.onAudience(contactAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   await registerUserJobs(deps);
   await registerDeliveryJobs(deps);
+  await registerContactJobs(deps);
 
   app.addHook('onClose', async () => {
     // Also releases the socket adapter's listening connection; the HTTP server is already closed.

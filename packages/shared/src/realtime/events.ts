@@ -6,6 +6,7 @@ export const events = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
   appMessage: (companyId: number) => `company-${companyId}-appMessage`,
   contact: (companyId: number) => `company-${companyId}-contact`,
+  contactImport: (companyId: number) => `company-${companyId}-contactImport`,
   whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
   whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
   presence: (companyId: number) => `company-${companyId}-presence`,

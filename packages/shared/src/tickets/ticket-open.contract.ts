@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** An agent opens a ticket for a contact on a connection (the contacts page, the new-ticket modal). */
+export const createTicketBody = z.object({
+  contactId: z.number().int().positive(),
+  /** The connection, named as the spec names it. */
+  whatsappId: z.number().int().positive(),
+  queueId: z.number().int().positive().nullable().optional(),
+  /** `open` gives the ticket to the caller; `pending` leaves it waiting in its queue. */
+  status: z.enum(['open', 'pending']).optional(),
+});
+export type CreateTicketBody = z.infer<typeof createTicketBody>;
