@@ -10,6 +10,9 @@ const text = (min: number, max: number) =>
     .max(max, msg.tooLong)
     .refine((value) => !value.includes('\0'), msg.invalidValue);
 
+/** Ids fit PostgreSQL's integer; a larger one is refused, not sent to the database. */
+const id = () => z.number().int().positive().max(2_147_483_647);
+
 const tagRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
 
 export const extraInfoSchema = z.object({ name: text(1, 100), value: text(0, 1000) });
@@ -41,7 +44,7 @@ const tagIdsParam = z
   .max(2000)
   .transform((value, ctx) => {
     try {
-      return z.array(z.number().int().positive()).max(50).parse(JSON.parse(value));
+      return z.array(id()).max(50).parse(JSON.parse(value));
     } catch {
       ctx.addIssue({ code: 'custom', message: msg.invalidValue });
       return z.NEVER;
@@ -71,7 +74,7 @@ const contactFields = {
   disableBot: z.boolean(),
   acceptAudioMessage: z.boolean(),
   extraInfo: z.array(extraInfoSchema).max(50),
-  tagIds: z.array(z.number().int().positive()).max(50),
+  tagIds: z.array(id()).max(50),
 };
 
 export const createContactBody = z.object({

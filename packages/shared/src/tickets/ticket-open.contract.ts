@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
+const id = () => z.number().int().positive().max(2_147_483_647);
+
 /** An agent opens a ticket for a contact on a connection (the contacts page, the new-ticket modal). */
 export const createTicketBody = z.object({
-  contactId: z.number().int().positive(),
+  contactId: id(),
   /** The connection, named as the spec names it. */
-  whatsappId: z.number().int().positive(),
-  queueId: z.number().int().positive().nullable().optional(),
+  whatsappId: id(),
+  queueId: id().nullable().optional(),
   /** `open` gives the ticket to the caller; `pending` leaves it waiting in its queue. */
   status: z.enum(['open', 'pending']).optional(),
 });
