@@ -32,6 +32,10 @@ export const router = createBrowserRouter([
             children: [{ index: true }, { path: ':uuid' }],
           },
           {
+            path: '/contacts',
+            ...page(() => import('../modules/contacts/contacts.page').then((m) => m.ContactsPage)),
+          },
+          {
             path: '/users',
             element: <RequireGate gate="users:manage" />,
             children: [

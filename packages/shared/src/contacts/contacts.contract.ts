@@ -6,7 +6,8 @@ const text = (min: number, max: number) =>
   z
     .string({ error: msg.required })
     .trim()
-    .min(min, min > 1 ? msg.tooShort : msg.required)
+    .min(Math.min(min, 1), msg.required)
+    .min(min, msg.tooShort)
     .max(max, msg.tooLong)
     .refine((value) => !value.includes('\0'), msg.invalidValue);
 

@@ -21,11 +21,15 @@ test('the company hears of contacts, with numbers masked where lgpdHideNumber hi
   const attendant = await createUser(app, tenant.companyId);
   const supervisor = await createUser(app, tenant.companyId, { profile: 'supervisor' });
   const outsider = await createTenant(app);
-  await app.deps.db.insert(companySettings).values({ companyId: tenant.companyId, key: 'lgpdHideNumber', value: 'enabled' });
-  const connect = async (token: string) => collect<Received>(await live.connect({ token }), events.contact(tenant.companyId));
-  const [admin, user, manager, stranger] = await Promise.all(
-    [tenant.admin.token, attendant.token, supervisor.token, outsider.admin.token].map(connect),
-  );
+  await app.deps.db
+    .insert(companySettings)
+    .values({ companyId: tenant.companyId, key: 'lgpdHideNumber', value: 'enabled' });
+  const connect = async (token: string) =>
+    collect<Received>(await live.connect({ token }), events.contact(tenant.companyId));
+  const admin = await connect(tenant.admin.token);
+  const user = await connect(attendant.token);
+  const manager = await connect(supervisor.token);
+  const stranger = await connect(outsider.admin.token);
 
   const { body } = await call(app, 'POST', '/contacts', {
     token: tenant.admin.token,
@@ -33,7 +37,11 @@ test('the company hears of contacts, with numbers masked where lgpdHideNumber hi
   });
   await call(app, 'DELETE', `/contacts/${body.id}`, { token: tenant.admin.token });
 
-  await waitFor(async () => user, (seen) => seen.length === 2, 5000);
+  await waitFor(
+    async () => user,
+    (seen) => seen.length === 2,
+    5000,
+  );
   expect(admin.map((e) => e.contact?.number ?? e.contactId)).toEqual(['5511987654321', body.id]);
   expect(manager.map((e) => e.contact?.number ?? e.contactId)).toEqual(['5511987654321', body.id]);
   expect(user.map((e) => e.contact?.number ?? e.contactId)).toEqual(['5511*******21', body.id]);

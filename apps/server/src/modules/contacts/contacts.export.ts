@@ -19,7 +19,12 @@ export async function exportContacts(ctx: Ctx) {
       const rows = await contactBatch(ctx.db, ctx.companyId, afterId, BATCH);
       if (rows.length === 0) break;
       for (const contact of await presentContacts(ctx.db, ctx.companyId, rows, hide))
-        sheet.add([contact.name, contact.number ?? '', contact.email, contact.tags.map((t) => t.name).join(', ')]);
+        sheet.add([
+          contact.name,
+          contact.number ?? '',
+          contact.email,
+          contact.tags.map((t) => t.name).join(', '),
+        ]);
       afterId = rows.at(-1)?.id ?? afterId;
     }
     await sheet.finish();

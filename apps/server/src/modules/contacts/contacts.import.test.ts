@@ -30,7 +30,10 @@ function upload(token: string, bytes: Buffer, filename = 'contatos.xlsx') {
     method: 'POST',
     url: '/contacts/upload',
     payload,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
   });
 }
 
@@ -49,8 +52,14 @@ describe('importing a sheet', () => {
     const tenant = await createTenant(app);
     const colleague = await createUser(app, tenant.companyId);
     await app.deps.db.insert(tags).values({ companyId: tenant.companyId, name: 'Cliente' });
-    const mine = collect<Progress>(await live.connect({ token: tenant.admin.token }), events.contactImport(tenant.companyId));
-    const theirs = collect<Progress>(await live.connect({ token: colleague.token }), events.contactImport(tenant.companyId));
+    const mine = collect<Progress>(
+      await live.connect({ token: tenant.admin.token }),
+      events.contactImport(tenant.companyId),
+    );
+    const theirs = collect<Progress>(
+      await live.connect({ token: colleague.token }),
+      events.contactImport(tenant.companyId),
+    );
     const sheet = await workbook([
       ['Nome', 'Número', 'E-mail', 'Tags'],
       ['Ana', '11 98888-0001', 'ana@test.local', 'cliente, unknown'],
@@ -82,19 +91,46 @@ describe('importing a sheet', () => {
 
   test("a number already stored is that row's error", async () => {
     const tenant = await createTenant(app);
-    await call(app, 'POST', '/contacts', { token: tenant.admin.token, body: { name: 'Old', number: '11988880009' } });
-    const seen = collect<Progress>(await live.connect({ token: tenant.admin.token }), events.contactImport(tenant.companyId));
+    await call(app, 'POST', '/contacts', {
+      token: tenant.admin.token,
+      body: { name: 'Old', number: '11988880009' },
+    });
+    const seen = collect<Progress>(
+      await live.connect({ token: tenant.admin.token }),
+      events.contactImport(tenant.companyId),
+    );
 
-    await upload(tenant.admin.token, await workbook([['name', 'number'], ['New', '5511988880009']]));
+    await upload(
+      tenant.admin.token,
+      await workbook([
+        ['name', 'number'],
+        ['New', '5511988880009'],
+      ]),
+    );
 
-    const done = await waitFor(async () => seen, (e) => e.some((x) => x.status === 'done'));
+    const done = await waitFor(
+      async () => seen,
+      (e) => e.some((x) => x.status === 'done'),
+    );
     expect(done.flatMap((e) => e.errors)).toEqual([{ row: 2, number: '5511988880009', error: 'duplicated' }]);
   });
 
   test.each([
     ['garbage', () => Promise.resolve(Buffer.alloc(5 * 1024 * 1024 - 1024, 'x')), 'ERR_INVALID_SPREADSHEET'],
-    ['a zip that is not a workbook', () => Promise.resolve(Buffer.from('PK\u0003\u0004broken zip')), 'ERR_INVALID_SPREADSHEET'],
-    ['a sheet without the columns', () => workbook([['foo', 'bar'], ['Ana', '11988880001']]), 'ERR_SPREADSHEET_COLUMNS'],
+    [
+      'a zip that is not a workbook',
+      () => Promise.resolve(Buffer.from('PK\u0003\u0004broken zip')),
+      'ERR_INVALID_SPREADSHEET',
+    ],
+    [
+      'a sheet without the columns',
+      () =>
+        workbook([
+          ['foo', 'bar'],
+          ['Ana', '11988880001'],
+        ]),
+      'ERR_SPREADSHEET_COLUMNS',
+    ],
     ['an empty sheet', () => workbook([]), 'ERR_SPREADSHEET_COLUMNS'],
   ])('%s is refused and nothing is stored', async (_name, file, code) => {
     const tenant = await createTenant(app);
@@ -130,15 +166,24 @@ describe('the example and the export', () => {
       ['Bia', '11988880002'],
     ])
       await call(app, 'POST', '/contacts', { token: tenant.admin.token, body: { name, number } });
-    await app.deps.db.insert(companySettings).values({ companyId: tenant.companyId, key: 'lgpdHideNumber', value: 'enabled' });
+    await app.deps.db
+      .insert(companySettings)
+      .values({ companyId: tenant.companyId, key: 'lgpdHideNumber', value: 'enabled' });
 
     const read = async (token: string) => {
-      const response = await app.inject({ method: 'GET', url: '/contacts/export', headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/contacts/export',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.headers['content-disposition']).toContain('backup_contatos.xlsx');
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(response.rawPayload as never);
       const sheet = book.getWorksheet('Contatos');
-      return sheet?.getSheetValues().slice(2).map((row) => (row as unknown[]).slice(1, 3));
+      return sheet
+        ?.getSheetValues()
+        .slice(2)
+        .map((row) => (row as unknown[]).slice(1, 3));
     };
 
     expect(await read(tenant.admin.token)).toEqual([

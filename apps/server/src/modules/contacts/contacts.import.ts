@@ -100,14 +100,23 @@ async function importBatch(
   for (const row of rows) {
     const checked = checkRow(row);
     if ('error' in checked) errors.push({ row: row.row, number: row.number, error: checked.error });
-    else if (valid.has(checked.number)) errors.push({ row: row.row, number: row.number, error: 'duplicated' });
+    else if (valid.has(checked.number))
+      errors.push({ row: row.row, number: row.number, error: 'duplicated' });
     else valid.set(checked.number, { row, name: checked.name, email: checked.email });
   }
   if (valid.size === 0) return errors;
   await deps.db.transaction(async (tx) => {
     const created = await tx
       .insert(contacts)
-      .values([...valid].map(([number, v]) => ({ companyId, number, name: v.name, email: v.email, channel: 'whatsapp' })))
+      .values(
+        [...valid].map(([number, v]) => ({
+          companyId,
+          number,
+          name: v.name,
+          email: v.email,
+          channel: 'whatsapp',
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: contacts.id, number: contacts.number });
     const createdNumbers = new Set(created.map((c) => c.number));

@@ -71,7 +71,11 @@ export function contactBatch(db: Db, companyId: number, afterId: number, limit: 
     .limit(limit);
 }
 
-export async function findContact(db: Db | Tx, companyId: number, id: number): Promise<ContactRow | undefined> {
+export async function findContact(
+  db: Db | Tx,
+  companyId: number,
+  id: number,
+): Promise<ContactRow | undefined> {
   const [row] = await db
     .select()
     .from(contacts)
@@ -103,7 +107,10 @@ export async function contactDetails(db: Db | Tx, companyId: number, contactIds:
       .where(tenant(contactCustomFields, companyId, inArray(contactCustomFields.contactId, contactIds)))
       .orderBy(asc(contactCustomFields.id)),
     db
-      .select({ contactId: tickets.contactId, at: max(sql`coalesce(${tickets.lastMessageAt}, ${tickets.updatedAt})`) })
+      .select({
+        contactId: tickets.contactId,
+        at: max(sql`coalesce(${tickets.lastMessageAt}, ${tickets.updatedAt})`),
+      })
       .from(tickets)
       .where(tenant(tickets, companyId, inArray(tickets.contactId, contactIds)))
       .groupBy(tickets.contactId),

@@ -45,7 +45,10 @@ export const contactsRoutes =
     );
 
     app.get('/contacts/planilha.xlsx', { config: { gate: 'session' } }, async (_request, reply) =>
-      reply.type(XLSX).header('content-disposition', attachment('planilha.xlsx')).send(await exampleSheet()),
+      reply
+        .type(XLSX)
+        .header('content-disposition', attachment('planilha.xlsx'))
+        .send(await exampleSheet()),
     );
 
     app.get(

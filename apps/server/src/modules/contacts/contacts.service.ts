@@ -102,7 +102,11 @@ export async function updateContact(ctx: Ctx, id: number, input: UpdateContactBo
     await checkTags(tx, ctx.companyId, tagIds);
     const [updated] = await tx
       .update(contacts)
-      .set({ ...fields, ...(number === undefined ? {} : { number: storedNumber(number) }), updatedAt: new Date() })
+      .set({
+        ...fields,
+        ...(number === undefined ? {} : { number: storedNumber(number) }),
+        updatedAt: new Date(),
+      })
       .where(tenant(contacts, ctx.companyId, eq(contacts.id, id)))
       .returning()
       .catch(rethrowDuplicateNumber);

@@ -62,7 +62,13 @@ export async function* readContactRows(input: Readable): AsyncGenerator<SheetRow
           const index = columns?.[column];
           return index === undefined ? '' : cellText(values[index]);
         };
-        const parsed = { row: row.number, name: read('name'), number: read('number'), email: read('email'), tags: read('tags') };
+        const parsed = {
+          row: row.number,
+          name: read('name'),
+          number: read('number'),
+          email: read('email'),
+          tags: read('tags'),
+        };
         if (parsed.name || parsed.number || parsed.email) yield parsed;
       }
       break;
@@ -81,7 +87,8 @@ function headerColumns(values: unknown[]): Partial<Record<SheetColumn, number>> 
     const column = CONTACT_SHEET_COLUMNS.find((c) => headerAliases[c].includes(header));
     if (column && columns[column] === undefined) columns[column] = index;
   });
-  if (columns.name === undefined || columns.number === undefined) throw new AppError('ERR_SPREADSHEET_COLUMNS');
+  if (columns.name === undefined || columns.number === undefined)
+    throw new AppError('ERR_SPREADSHEET_COLUMNS');
   return columns;
 }
 
@@ -99,7 +106,11 @@ export async function checkContactSheet(bytes: Buffer): Promise<number> {
 /** A streaming workbook with one sheet; rows are committed as they are added, so memory stays flat. */
 export function sheetWriter(sheetName: string, header: readonly string[]) {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.addRow([...header]).commit();
   return {

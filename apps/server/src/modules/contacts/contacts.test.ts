@@ -26,7 +26,12 @@ describe('contacts of one company', () => {
     const { status, body } = await create(tenant, { name: 'Maria Souza', number: '(11) 98765-4321' });
 
     expect(status).toBe(201);
-    expect(body).toMatchObject({ name: 'Maria Souza', number: '5511987654321', active: true, numberHidden: false });
+    expect(body).toMatchObject({
+      name: 'Maria Souza',
+      number: '5511987654321',
+      active: true,
+      numberHidden: false,
+    });
   });
 
   test('a second contact with the same number, however typed, is refused', async () => {
@@ -74,7 +79,10 @@ describe('contacts of one company', () => {
 
   test("another company's tag is refused, never linked", async () => {
     const other = await createTenant(app);
-    const [tag] = await app.deps.db.insert(tags).values({ companyId: other.companyId, name: 'theirs' }).returning();
+    const [tag] = await app.deps.db
+      .insert(tags)
+      .values({ companyId: other.companyId, name: 'theirs' })
+      .returning();
 
     const { status } = await create(tenant, { name: 'Tagged', number: mobile(), tagIds: [tag?.id] });
 
@@ -91,17 +99,30 @@ describe('contacts of one company', () => {
     });
 
     expect(status).toBe(200);
-    expect(updated).toMatchObject({ name: 'Before', email: 'a@b.test', number: digits(typed), disableBot: true });
+    expect(updated).toMatchObject({
+      name: 'Before',
+      email: 'a@b.test',
+      number: digits(typed),
+      disableBot: true,
+    });
   });
 
   test('block, unblock and the two toggles', async () => {
     const { body } = await create(tenant, { name: 'Toggled', number: mobile() });
     const token = tenant.admin.token;
 
-    expect((await call(app, 'PUT', `/contacts/block/${body.id}`, { token, body: { active: false } })).body.active).toBe(false);
-    expect((await call(app, 'PUT', `/contacts/block/${body.id}`, { token, body: { active: true } })).body.active).toBe(true);
-    expect((await call(app, 'PUT', `/contacts/toggleDisableBot/${body.id}`, { token })).body.disableBot).toBe(true);
-    expect((await call(app, 'PUT', `/contacts/toggleAcceptAudio/${body.id}`, { token })).body.acceptAudioMessage).toBe(false);
+    expect(
+      (await call(app, 'PUT', `/contacts/block/${body.id}`, { token, body: { active: false } })).body.active,
+    ).toBe(false);
+    expect(
+      (await call(app, 'PUT', `/contacts/block/${body.id}`, { token, body: { active: true } })).body.active,
+    ).toBe(true);
+    expect((await call(app, 'PUT', `/contacts/toggleDisableBot/${body.id}`, { token })).body.disableBot).toBe(
+      true,
+    );
+    expect(
+      (await call(app, 'PUT', `/contacts/toggleAcceptAudio/${body.id}`, { token })).body.acceptAudioMessage,
+    ).toBe(false);
   });
 
   test('only an admin deletes a contact', async () => {
@@ -109,7 +130,9 @@ describe('contacts of one company', () => {
     const attendant = await createUser(app, tenant.companyId);
 
     expect((await call(app, 'DELETE', `/contacts/${body.id}`, { token: attendant.token })).status).toBe(403);
-    expect((await call(app, 'DELETE', `/contacts/${body.id}`, { token: tenant.admin.token })).status).toBe(204);
+    expect((await call(app, 'DELETE', `/contacts/${body.id}`, { token: tenant.admin.token })).status).toBe(
+      204,
+    );
     expect((await call(app, 'GET', `/contacts/${body.id}`, { token: tenant.admin.token })).status).toBe(404);
   });
 });
@@ -142,27 +165,44 @@ describe('the contact list', () => {
     const search = (q: string) =>
       call(app, 'GET', `/contacts?searchParam=${encodeURIComponent(q)}`, { token: tenant.admin.token });
 
-    expect((await search('person 07')).body.contacts.map((c: { name: string }) => c.name)).toEqual(['Person 07']);
-    expect((await search('special@')).body.contacts.map((c: { name: string }) => c.name)).toEqual(['Person 03']);
+    expect((await search('person 07')).body.contacts.map((c: { name: string }) => c.name)).toEqual([
+      'Person 07',
+    ]);
+    expect((await search('special@')).body.contacts.map((c: { name: string }) => c.name)).toEqual([
+      'Person 03',
+    ]);
     expect((await search('(11) 9 7000-0012')).body.contacts.map((c: { name: string }) => c.name)).toEqual([
       'Person 12',
     ]);
   });
 
   test('filters by tags', async () => {
-    const [tag] = await app.deps.db.insert(tags).values({ companyId: tenant.companyId, name: 'filter' }).returning();
+    const [tag] = await app.deps.db
+      .insert(tags)
+      .values({ companyId: tenant.companyId, name: 'filter' })
+      .returning();
     const [row] = await app.deps.db.select().from(contacts).where(eq(contacts.name, 'Person 05'));
-    await call(app, 'PUT', `/contacts/${row?.id}`, { token: tenant.admin.token, body: { tagIds: [tag?.id] } });
-
-    const { body } = await call(app, 'GET', `/contacts?contactTag=${encodeURIComponent(JSON.stringify([tag?.id]))}`, {
+    await call(app, 'PUT', `/contacts/${row?.id}`, {
       token: tenant.admin.token,
+      body: { tagIds: [tag?.id] },
     });
+
+    const { body } = await call(
+      app,
+      'GET',
+      `/contacts?contactTag=${encodeURIComponent(JSON.stringify([tag?.id]))}`,
+      {
+        token: tenant.admin.token,
+      },
+    );
 
     expect(body.contacts.map((c: { name: string }) => c.name)).toEqual(['Person 05']);
   });
 
   test('shows when the contact last talked', async () => {
-    const ticket = await createTicket(app, tenant.companyId, { lastMessageAt: new Date('2026-01-02T03:04:05Z') });
+    const ticket = await createTicket(app, tenant.companyId, {
+      lastMessageAt: new Date('2026-01-02T03:04:05Z'),
+    });
 
     const shown = await call(app, 'GET', `/contacts/${ticket.contactId}`, { token: tenant.admin.token });
 
@@ -172,7 +212,9 @@ describe('the contact list', () => {
   test('lgpdHideNumber masks numbers for the user profile only', async () => {
     const hidden = await createTenant(app);
     const attendant = await createUser(app, hidden.companyId);
-    await app.deps.db.insert(companySettings).values({ companyId: hidden.companyId, key: 'lgpdHideNumber', value: 'enabled' });
+    await app.deps.db
+      .insert(companySettings)
+      .values({ companyId: hidden.companyId, key: 'lgpdHideNumber', value: 'enabled' });
     const { body } = await create(hidden, { name: 'Private', number: '11 98765-4321' });
 
     const asUser = await call(app, 'GET', `/contacts/${body.id}`, { token: attendant.token });
@@ -191,8 +233,12 @@ describe("another company's contacts", () => {
     const token = mine.admin.token;
 
     expect((await call(app, 'GET', `/contacts/${body.id}`, { token })).status).toBe(404);
-    expect((await call(app, 'PUT', `/contacts/${body.id}`, { token, body: { name: 'Mine' } })).status).toBe(404);
-    expect((await call(app, 'PUT', `/contacts/block/${body.id}`, { token, body: { active: false } })).status).toBe(404);
+    expect((await call(app, 'PUT', `/contacts/${body.id}`, { token, body: { name: 'Mine' } })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(app, 'PUT', `/contacts/block/${body.id}`, { token, body: { active: false } })).status,
+    ).toBe(404);
     expect((await call(app, 'PUT', `/contacts/toggleDisableBot/${body.id}`, { token })).status).toBe(404);
     expect((await call(app, 'DELETE', `/contacts/${body.id}`, { token })).status).toBe(404);
     expect((await call(app, 'GET', '/contacts', { token })).body.count).toBe(0);

@@ -20,13 +20,20 @@ describe('opening a ticket for a contact', () => {
     const { status, body } = await call(app, 'POST', '/tickets', { token: tenant.admin.token, body: target });
 
     expect(status).toBe(201);
-    expect(body).toMatchObject({ status: 'open', contactId: target.contactId, whatsappId: target.whatsappId });
+    expect(body).toMatchObject({
+      status: 'open',
+      contactId: target.contactId,
+      whatsappId: target.whatsappId,
+    });
     expect(body.user.id).toBe(tenant.admin.id);
   });
 
   test('pending leaves it waiting in its queue, unassigned', async () => {
     const tenant = await createTenant(app);
-    const [queue] = await app.deps.db.insert(queues).values({ companyId: tenant.companyId, name: 'Sales', color: '#111111' }).returning();
+    const [queue] = await app.deps.db
+      .insert(queues)
+      .values({ companyId: tenant.companyId, name: 'Sales', color: '#111111' })
+      .returning();
     const attendant = await createUser(app, tenant.companyId);
 
     const { status, body } = await call(app, 'POST', '/tickets', {
@@ -70,7 +77,10 @@ describe('opening a ticket for a contact', () => {
     const theirs = await createTenant(app);
     const own = await contactAndConnection(mine.companyId);
     const other = await contactAndConnection(theirs.companyId);
-    const [queue] = await app.deps.db.insert(queues).values({ companyId: theirs.companyId, name: 'Theirs', color: '#222222' }).returning();
+    const [queue] = await app.deps.db
+      .insert(queues)
+      .values({ companyId: theirs.companyId, name: 'Theirs', color: '#222222' })
+      .returning();
     const open = (body: object) => call(app, 'POST', '/tickets', { token: mine.admin.token, body });
 
     expect((await open({ ...own, contactId: other.contactId })).body.error).toBe('ERR_NO_CONTACT_FOUND');

@@ -27,7 +27,8 @@ export const ticketsRoutes =
     app.post(
       '/tickets',
       { config: { gate: 'session' }, schema: { body: createTicketBody, response: { 201: ticketSchema } } },
-      async (request, reply) => reply.status(201).send(await openTicket(contextOf(deps, request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await openTicket(contextOf(deps, request), request.body)),
     );
 
     app.get(

@@ -1,4 +1,5 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
+import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
@@ -28,6 +29,7 @@ export interface MenuEntry {
  */
 export const menuEntries: readonly MenuEntry[] = [
   { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
+  { key: 'contacts', to: '/contacts', icon: ContactPhoneOutlinedIcon, section: 'service' },
   {
     key: 'users',
     to: '/users',

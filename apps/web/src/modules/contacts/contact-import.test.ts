@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { applyImportEvent, importPercent, rowErrorsCsv } from './contact-import';
 
-const started = { importId: 'a', status: 'running' as const, processed: 0, total: 400, created: 0, errors: [] };
+const started = {
+  importId: 'a',
+  status: 'running' as const,
+  processed: 0,
+  total: 400,
+  created: 0,
+  errors: [],
+};
 
 describe('import progress', () => {
   test('takes the counts of each event and keeps every row error', () => {

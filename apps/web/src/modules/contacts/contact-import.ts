@@ -1,4 +1,9 @@
-import { type ContactImportEvent, type ContactImportRowError, contactImportEvent, events } from '@balcao/shared';
+import {
+  type ContactImportEvent,
+  type ContactImportRowError,
+  contactImportEvent,
+  events,
+} from '@balcao/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSessionUser } from '../../shared/session/session-user';
@@ -8,7 +13,10 @@ import { contactsKeys } from './contacts.api';
 export type ImportProgress = Omit<ContactImportEvent, 'errors'> & { errors: ContactImportRowError[] };
 
 /** Folds one progress event into the import's state: counts are the server's, row errors accumulate. */
-export function applyImportEvent(current: ImportProgress | null, event: ContactImportEvent): ImportProgress | null {
+export function applyImportEvent(
+  current: ImportProgress | null,
+  event: ContactImportEvent,
+): ImportProgress | null {
   if (!current || current.importId !== event.importId) return current;
   return { ...event, errors: [...current.errors, ...event.errors] };
 }
@@ -19,9 +27,10 @@ export const importPercent = (progress: ImportProgress) =>
 /** The rows an import refused, as a CSV the user can fix and import again. */
 export function rowErrorsCsv(errors: ContactImportRowError[], describe: (error: string) => string): string {
   const cell = (value: string | number) => `"${String(value).replaceAll('"', '""')}"`;
-  return ['row;number;error', ...errors.map((e) => [e.row, e.number, describe(e.error)].map(cell).join(';'))].join(
-    '\n',
-  );
+  return [
+    'row;number;error',
+    ...errors.map((e) => [e.row, e.number, describe(e.error)].map(cell).join(';')),
+  ].join('\n');
 }
 
 /** The current import of this page, driven by the progress events the server sends the importer. */

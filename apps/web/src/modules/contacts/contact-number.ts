@@ -1,6 +1,10 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
-export type NumberDisplay = { kind: 'formatted'; text: string } | { kind: 'invalid' } | { kind: 'missing' } | { kind: 'hidden'; text: string };
+export type NumberDisplay =
+  | { kind: 'formatted'; text: string }
+  | { kind: 'invalid' }
+  | { kind: 'missing' }
+  | { kind: 'hidden'; text: string };
 
 /**
  * How the list shows a stored number: international format ('+55 11 98765 4321'), or why it cannot

@@ -41,17 +41,25 @@ const tagOptions = z.array(z.object({ id: z.number(), name: z.string(), color: z
 
 /** The company's tags for the filter; the tags module answers them at /tags/list. */
 export function useTagOptions() {
-  return useQuery({ queryKey: ['tags', 'options'], queryFn: () => request('/tags/list', { schema: tagOptions }) });
+  return useQuery({
+    queryKey: ['tags', 'options'],
+    queryFn: () => request('/tags/list', { schema: tagOptions }),
+  });
 }
 
 /** Every change answers the whole contact, which replaces the listed one. */
 function useContactMutation<V>(call: (vars: V) => Promise<Contact>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: (contact) => upsertContactInLists(queryClient, contact) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (contact) => upsertContactInLists(queryClient, contact),
+  });
 }
 
 export const useCreateContact = () =>
-  useContactMutation((body: CreateContactBody) => request('/contacts', { method: 'POST', body, schema: contactSchema }));
+  useContactMutation((body: CreateContactBody) =>
+    request('/contacts', { method: 'POST', body, schema: contactSchema }),
+  );
 
 export const useUpdateContact = () =>
   useContactMutation(({ id, body }: { id: number; body: UpdateContactBody }) =>
@@ -73,7 +81,8 @@ export function useDeleteContact() {
 
 export function useOpenTicket() {
   return useMutation({
-    mutationFn: (body: CreateTicketBody) => request('/tickets', { method: 'POST', body, schema: ticketSchema }),
+    mutationFn: (body: CreateTicketBody) =>
+      request('/tickets', { method: 'POST', body, schema: ticketSchema }),
   });
 }
 

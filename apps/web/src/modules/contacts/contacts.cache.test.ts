@@ -1,6 +1,11 @@
 import type { Contact } from '@balcao/shared';
 import { describe, expect, test } from 'vitest';
-import { type ContactPages, flattenContactPages, withContactRemoved, withContactUpserted } from './contacts.cache';
+import {
+  type ContactPages,
+  flattenContactPages,
+  withContactRemoved,
+  withContactUpserted,
+} from './contacts.cache';
 
 const contact = (id: number, name = `C${id}`): Contact => ({
   id,

@@ -7,7 +7,11 @@ type ContactsPage = z.infer<typeof listContactsResponse>;
 export type ContactPages = InfiniteData<ContactsPage, unknown>;
 
 /** Replaces the contact where it is listed; otherwise puts it first when `insertIfMissing`. */
-export function withContactUpserted(data: ContactPages, contact: Contact, insertIfMissing: boolean): ContactPages {
+export function withContactUpserted(
+  data: ContactPages,
+  contact: Contact,
+  insertIfMissing: boolean,
+): ContactPages {
   const listed = data.pages.some((page) => page.contacts.some((c) => c.id === contact.id));
   if (listed)
     return {
