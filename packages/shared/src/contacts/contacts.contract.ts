@@ -16,7 +16,7 @@ const id = () => z.number().int().positive().max(2_147_483_647);
 
 const tagRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
 
-export const extraInfoSchema = z.object({ name: text(1, 100), value: text(0, 1000) });
+const extraInfoSchema = z.object({ name: text(1, 100), value: text(0, 1000) });
 
 export const contactSchema = z.object({
   id: z.number(),
@@ -102,7 +102,7 @@ export type ContactEvent = z.infer<typeof contactEvent>;
 /** The example sheet's header row; an imported sheet needs at least `name` and `number`. */
 export const CONTACT_SHEET_COLUMNS = ['name', 'number', 'email', 'tags'] as const;
 
-export const contactImportRowError = z.object({ row: z.number(), number: z.string(), error: z.string() });
+const contactImportRowError = z.object({ row: z.number(), number: z.string(), error: z.string() });
 export type ContactImportRowError = z.infer<typeof contactImportRowError>;
 
 /** Progress of one import, sent to the importing user only. */
@@ -117,5 +117,3 @@ export const contactImportEvent = z.object({
 export type ContactImportEvent = z.infer<typeof contactImportEvent>;
 
 export const contactImportStarted = z.object({ importId: z.string(), total: z.number() });
-
-export const importChatsResponse = z.object({ imported: z.number() });

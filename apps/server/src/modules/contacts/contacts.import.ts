@@ -9,7 +9,7 @@ import { normaliseNumber } from './contacts.numbers.js';
 import { companyTagsByName } from './contacts.queries.js';
 import { checkContactSheet, readContactRows, type SheetRow } from './contacts.sheet.js';
 
-export const CONTACT_IMPORT_JOB = 'contacts.import';
+const CONTACT_IMPORT_JOB = 'contacts.import';
 /** Rows per insert and per progress event: a few events a second on a large sheet, never one per row. */
 const BATCH = 200;
 

@@ -28,7 +28,7 @@ function searchCondition(search: string): SQL | undefined {
   );
 }
 
-export function contactFilter(companyId: number, filter: ContactFilter): SQL {
+function contactFilter(companyId: number, filter: ContactFilter): SQL {
   return tenant(
     contacts,
     companyId,

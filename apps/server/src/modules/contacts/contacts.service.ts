@@ -72,7 +72,7 @@ async function checkTags(tx: Tx, companyId: number, tagIds: number[] | undefined
     throw new AppError('ERR_VALIDATION', 'Unknown tag', { tagIds: msg.invalidValue });
 }
 
-export function rethrowDuplicateNumber(error: unknown): never {
+function rethrowDuplicateNumber(error: unknown): never {
   if (isUniqueViolation(error, 'contacts_company_channel_number_key'))
     throw new AppError('ERR_DUPLICATED_CONTACT', 'A contact with this number exists');
   throw error;

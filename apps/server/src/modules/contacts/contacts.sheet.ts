@@ -3,7 +3,7 @@ import { CONTACT_SHEET_COLUMNS } from '@balcao/shared';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors.js';
 
-export type SheetColumn = (typeof CONTACT_SHEET_COLUMNS)[number];
+type SheetColumn = (typeof CONTACT_SHEET_COLUMNS)[number];
 export type SheetRow = { row: number } & Record<SheetColumn, string>;
 
 /** Header names people use for each column, compared without case or accents. */

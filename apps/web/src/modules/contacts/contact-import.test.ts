@@ -31,8 +31,13 @@ describe('import progress', () => {
     expect(first && importPercent(first)).toBe(50);
   });
 
-  test('ignores the events of another import', () => {
-    expect(applyImportEvent(started, { ...started, importId: 'b', processed: 9 })).toBe(started);
+  test('an event of another import starts that import afresh', () => {
+    const next = applyImportEvent(started, { ...started, importId: 'b', processed: 9, errors: [] });
+    expect(next).toMatchObject({ importId: 'b', processed: 9, errors: [] });
+    expect(applyImportEvent(null, { ...started, processed: 3 })).toMatchObject({
+      importId: 'a',
+      processed: 3,
+    });
   });
 
   test('row errors download as CSV with quotes escaped', () => {

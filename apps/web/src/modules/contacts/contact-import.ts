@@ -12,12 +12,13 @@ import { contactsKeys } from './contacts.api';
 
 export type ImportProgress = Omit<ContactImportEvent, 'errors'> & { errors: ContactImportRowError[] };
 
-/** Folds one progress event into the import's state: counts are the server's, row errors accumulate. */
-export function applyImportEvent(
-  current: ImportProgress | null,
-  event: ContactImportEvent,
-): ImportProgress | null {
-  if (!current || current.importId !== event.importId) return current;
+/**
+ * Folds one progress event into the import's state: counts are the server's, row errors accumulate.
+ * Only the importer receives these events, so one of another import means a newer import (its first
+ * events may even arrive before the upload's answer does).
+ */
+export function applyImportEvent(current: ImportProgress | null, event: ContactImportEvent): ImportProgress {
+  if (current?.importId !== event.importId) return event;
   return { ...event, errors: [...current.errors, ...event.errors] };
 }
 
@@ -45,7 +46,11 @@ export function useContactImportProgress() {
   });
 
   const start = (importId: string, total: number) =>
-    setProgress({ importId, total, status: 'running', processed: 0, created: 0, errors: [] });
+    setProgress((current) =>
+      current?.importId === importId
+        ? current
+        : { importId, total, status: 'running', processed: 0, created: 0, errors: [] },
+    );
 
   return { progress, start, dismiss: () => setProgress(null) };
 }
