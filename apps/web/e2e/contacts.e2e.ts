@@ -80,7 +80,7 @@ test('searching finds one imported contact, its number formatted internationally
     .filter({ hasText: nameOf(1) })
     .waitFor({ state: 'detached' });
   const row = page.getByRole('row').filter({ hasText: nameOf(777) });
-  await row.getByText('+55 11 99800 0777').waitFor();
+  await row.getByRole('cell', { name: '+55 11 99800 0777', exact: true }).waitFor();
   expect(await page.getByRole('row').count()).toBe(2);
   await snap(page, 'contacts-03-search');
 });

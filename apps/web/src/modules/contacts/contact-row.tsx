@@ -59,6 +59,7 @@ export function ContactRow({
       <TableCell
         sx={{
           ...hideBelow('sm'),
+          whiteSpace: 'nowrap',
           color: number.kind === 'formatted' || number.kind === 'hidden' ? undefined : 'text.secondary',
         }}
       >
