@@ -48,12 +48,17 @@ export async function searchContacts(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ContactRow[]; total: number }> {
   const where = contactFilter(companyId, filter);
+  // A search orders by an expression the name index cannot give, so PostgreSQL gathers the matches
+  // through the trigram indexes and sorts those few. Left to order by the index, it misjudges how many
+  // rows a pattern matches and walks the whole company's names for a rare one (46 ms against 0.4 ms
+  // for 'abc' at 50,000 contacts).
+  const byName = filter.search ? sql`${contacts.name} || ''` : asc(contacts.name);
   const [rows, [totals]] = await Promise.all([
     db
       .select()
       .from(contacts)
       .where(where)
-      .orderBy(asc(contacts.name), asc(contacts.id))
+      .orderBy(byName, asc(contacts.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(contacts).where(where),
