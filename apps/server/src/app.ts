@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -30,8 +31,10 @@ import { createActorLoader } from './platform/auth/actor.js';
 import { registerAuthentication, requireDeclaredGates } from './platform/auth/authenticate.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { AppDeps } from './platform/context.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { loggableError, registerErrorHandler } from './platform/errors.js';
+import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
+import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { loadSecret } from './platform/secrets.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
@@ -53,7 +56,14 @@ export interface BuildOptions {
 /** The whole server: HTTP API, realtime and jobs on one database. Tests build it too. */
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Query strings carry search terms and tokens: requests are logged by path only.
+            serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0] }) },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -61,6 +71,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   requireDeclaredGates(app);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(fastifyCompress);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 10 } });
 
@@ -69,7 +81,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const tokens = createTokenSigner(secret, config.accessTokenTtl);
   const actors = createActorLoader(db);
   const live = createRealtime({ server: app.server, tokens, actors, pool: database.pool });
-  const jobs = await startJobs(database.executeSql, (error) => app.log.error(error));
+  const jobs = await startJobs(database.executeSql, (error) =>
+    app.log.error(loggableError(error), 'job failed'),
+  );
   const deps: AppDeps = {
     config,
     log: app.log,
@@ -91,6 +105,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(healthRoutes);
   await app.register(mediaRoutes(deps));
   await app.register(async (api) => {
+    neverStoreAnswers(api);
     await api.register(authRoutes(deps));
     await api.register(plansRoutes(deps));
     await api.register(companiesRoutes(deps));
@@ -111,6 +126,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await registerUserJobs(deps);
   await registerDeliveryJobs(deps);
   await registerContactJobs(deps);
+  await registerRateLimitSweep(deps);
 
   app.addHook('onClose', async () => {
     // Also releases the socket adapter's listening connection; the HTTP server is already closed.

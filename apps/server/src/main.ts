@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { connectDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedPlatform } from './db/seed.js';
+import { loggableError } from './platform/errors.js';
 
 const config = loadConfig();
 const database = await connectDatabase(config);
@@ -11,7 +12,7 @@ const seeded = await seedPlatform(database.db, { email: config.adminEmail, passw
 const app = await buildApp({ config, database });
 
 // One stray rejection must never restart every tenant's sessions: log it and keep serving.
-process.on('unhandledRejection', (error) => app.log.error(error));
+process.on('unhandledRejection', (error) => app.log.error(loggableError(error), 'unhandled rejection'));
 
 const stop = async () => {
   await app.close();

@@ -22,8 +22,21 @@ export const msg = {
   companyTaken: 'companyTaken',
 } as const;
 
+/** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */
+export const withoutNul = (value: string) => !value.includes('\u0000');
+
+/** Free text of at most `max` characters (may be empty). */
+export const plainText = (max: number) =>
+  z.string().max(max, msg.tooLong).refine(withoutNul, msg.invalidValue);
+
 export const requiredText = (min: number, max: number) =>
-  z.string({ error: msg.required }).trim().min(1, msg.required).min(min, msg.tooShort).max(max, msg.tooLong);
+  z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .min(min, msg.tooShort)
+    .max(max, msg.tooLong)
+    .refine(withoutNul, msg.invalidValue);
 
 export const email = () =>
   z.string({ error: msg.required }).trim().toLowerCase().min(1, msg.required).email(msg.invalidEmail);
@@ -31,7 +44,14 @@ export const email = () =>
 /** HH:MM, 00:00 to 23:59. */
 export const timeOfDay = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg.invalidTime);
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL integers: a larger number is refused as bad input, not sent to the database. */
+export const MAX_ID = 2_147_483_647;
+/** An id in a JSON body. */
+export const dbId = () => z.number().int().positive().max(MAX_ID);
+/** An id in a path or query string. */
+export const dbIdText = () => z.coerce.number().int().positive().max(MAX_ID);
+
+export const idParam = z.object({ id: dbIdText() });
 
 export const pageNumber = z.coerce.number().int().min(1).default(1);
 

@@ -1,6 +1,6 @@
 import type { connections, contacts, messages } from '../db/schema/index.js';
 
-export interface OutboundDelivery {
+interface OutboundDelivery {
   connection: typeof connections.$inferSelect;
   contact: typeof contacts.$inferSelect;
   message: typeof messages.$inferSelect;
@@ -10,6 +10,8 @@ export interface OutboundDelivery {
 export interface ChannelAdapter {
   /** Sends and answers the provider's id for the message and the ack it reached (1 sent, 2 delivered). */
   send(delivery: OutboundDelivery): Promise<{ externalId: string; ack: number }>;
+  /** Channels with a live visitor (the website chat) tell them their conversation was closed. */
+  conversationClosed?(conversation: { connectionId: number; contactId: number }): Promise<void>;
 }
 
 export type ChannelRegistry = Map<string, ChannelAdapter>;

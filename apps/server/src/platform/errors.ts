@@ -18,7 +18,28 @@ export class AppError extends Error {
 
 const knownMessages = new Set<string>(Object.values(msg));
 
-export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code);
+/**
+ * What an error log may carry: its kind, database code and stack frames. Never its message or the query
+ * parameters a database error quotes (they held password hashes and customers' messages).
+ */
+export function loggableError(error: unknown) {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const err = error as { name?: unknown; code?: unknown; stack?: unknown };
+  return {
+    type: err.name,
+    code: err.code ?? cause?.code,
+    stack:
+      typeof err.stack === 'string'
+        ? err.stack.split('\n').filter((l) => l.trimStart().startsWith('at '))
+        : [],
+  };
+}
+
+/** PostgreSQL data exceptions (SQLSTATE class 22: out of range, bad encoding, NUL) come from input. */
+function isBadInput(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -42,9 +63,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody = { error: 'ERR_VALIDATION', message: 'Invalid request', fields };
       return reply.status(400).send(body);
     }
+    if (isBadInput(error)) {
+      const body: ErrorBody = {
+        error: 'ERR_VALIDATION',
+        message: 'Invalid request',
+        fields: { _: msg.invalidValue },
+      };
+      return reply.status(400).send(body);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error(error);
+      request.log.error(
+        { method: request.method, route: request.routeOptions.url, error: loggableError(error) },
+        'request failed',
+      );
       return reply.status(500).send({ error: 'ERR_INTERNAL', message: 'Internal error' } satisfies ErrorBody);
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) keep their status.

@@ -1,8 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerWithGate } from './auth/authenticate.js';
+import { allowFramingByAnySite } from './headers.js';
+
+/** Vite names every file under /assets/ by its content hash, so it never changes under its name. */
+function cacheByName(reply: FastifyReply, path: string) {
+  const hashed = path.includes('/assets/');
+  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // The embed script is loaded by customers' sites.
+  if (path.endsWith('/widget.js')) reply.header('cross-origin-resource-policy', 'cross-origin');
+}
+
+const isChatPage = (url: string) => url.startsWith('/w/') || url.split('?')[0] === '/widget.html';
 
 /**
  * Serves the built web app from the same origin. The spec's API paths and the app's pages share
@@ -19,20 +30,20 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       index: false,
       serve: true,
       prefix: '/',
+      cacheControl: false,
+      setHeaders: cacheByName,
     }),
   );
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
     if (request.url.startsWith('/media/') || request.url.startsWith('/socket.io')) return;
-    // The website-chat page (/w/{token}) is a small entry of its own, made to live in a frame.
-    if (request.url.startsWith('/w/'))
-      return reply.header('cache-control', 'no-cache').sendFile('widget.html');
-    // The app itself is never framed by another site (clickjacking); the chat page must be.
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'same-origin')
-      .sendFile('index.html');
+    // The website-chat page (/w/{token}) is a small entry of its own, made to live in a frame; the app
+    // itself is never framed by another site (clickjacking, refused by the global headers).
+    if (isChatPage(request.url)) {
+      allowFramingByAnySite(reply);
+      return reply.sendFile('widget.html');
+    }
+    return reply.sendFile('index.html');
   });
   return true;
 }

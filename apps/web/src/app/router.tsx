@@ -55,6 +55,16 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            path: '/settings',
+            element: <RequireGate gate="settings:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/settings/settings.page').then((m) => m.SettingsPage)),
+              },
+            ],
+          },
+          {
             path: '/financeiro-aberto',
             ...page(() =>
               import('../modules/financeiro/subscription-expired.page').then(

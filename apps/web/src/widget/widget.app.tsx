@@ -17,7 +17,7 @@ export function WidgetApp({ token, embedded, t, title, greeting }: Props) {
   const chat = useConversation(token);
   const [draft, setDraft] = useState('');
   const bottom = useRef<HTMLDivElement>(null);
-  const count = chat.messages.length + chat.pending.length;
+  const count = chat.messages.length + chat.pending.length + (chat.closed ? 1 : 0);
 
   useEffect(() => {
     if (count > 0) bottom.current?.scrollIntoView({ block: 'end' });
@@ -75,29 +75,40 @@ export function WidgetApp({ token, embedded, t, title, greeting }: Props) {
                 <span className="bubble__body">{p.body}</span>
                 {p.failed && (
                   <button type="button" className="bubble__retry" onClick={() => chat.retry(p.clientId)}>
-                    {t('failed')}
+                    {t(p.tooMany ? 'tooMany' : 'failed')}
                   </button>
                 )}
               </li>
             ))}
+            {chat.closed && (
+              <li className="widget__closed" role="status">
+                {t('closed')}
+              </li>
+            )}
             <div ref={bottom} />
           </ol>
-          <form className="widget__composer" onSubmit={submit}>
-            <textarea
-              value={draft}
-              rows={1}
-              maxLength={4096}
-              aria-label={t('placeholder')}
-              placeholder={t('placeholder')}
-              onChange={(e) => setDraft(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) submit(e);
-              }}
-            />
-            <button type="submit" disabled={!draft.trim()}>
-              {t('send')}
+          {chat.closed ? (
+            <button type="button" className="widget__again" onClick={chat.startAgain}>
+              {t('newConversation')}
             </button>
-          </form>
+          ) : (
+            <form className="widget__composer" onSubmit={submit}>
+              <textarea
+                value={draft}
+                rows={1}
+                maxLength={4096}
+                aria-label={t('placeholder')}
+                placeholder={t('placeholder')}
+                onChange={(e) => setDraft(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && !e.shiftKey) submit(e);
+                }}
+              />
+              <button type="submit" disabled={!draft.trim()}>
+                {t('send')}
+              </button>
+            </form>
+          )}
         </>
       )}
     </div>

@@ -25,6 +25,8 @@ export interface PendingMessage {
   clientId: string;
   body: string;
   failed: boolean;
+  /** Refused for sending too fast, not lost: the visitor waits before retrying. */
+  tooMany?: boolean;
 }
 
 type Phase = 'connecting' | 'unavailable' | 'introduce' | 'chat';
@@ -39,6 +41,8 @@ export function useConversation(token: string) {
   const [online, setOnline] = useState(false);
   const [messages, setMessages] = useState<WebchatMessage[]>([]);
   const [pending, setPending] = useState<PendingMessage[]>([]);
+  /** An attendant closed the conversation shown; the visitor's next message starts a new one. */
+  const [closed, setClosed] = useState(false);
 
   const connect = useCallback(
     (credentials?: WebchatCredentials) => {
@@ -64,8 +68,10 @@ export function useConversation(token: string) {
           return;
         }
         setMessages(session.messages);
+        setClosed(session.closed);
         setPhase('chat');
       });
+      socket.on(webchatEvents.closed, () => setClosed(true));
       socket.on(webchatEvents.message, (message: WebchatMessage) => {
         setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
       });
@@ -106,8 +112,9 @@ export function useConversation(token: string) {
         { body: message.body, clientId: message.clientId },
         (error: Error | null, answer?: WebchatAck<{ id: number }>) => {
           if (error || !answer?.ok) {
+            const tooMany = answer?.ok === false && answer.error === 'ERR_TOO_MANY_REQUESTS';
             setPending((list) =>
-              list.map((p) => (p.clientId === message.clientId ? { ...p, failed: true } : p)),
+              list.map((p) => (p.clientId === message.clientId ? { ...p, failed: true, tooMany } : p)),
             );
             return;
           }
@@ -151,5 +158,10 @@ export function useConversation(token: string) {
 
   const markRead = useCallback(() => socketRef.current?.emit(webchatEvents.read), []);
 
-  return { phase, online, messages, pending, start, send, retry, markRead };
+  const startAgain = useCallback(() => {
+    setMessages([]);
+    setClosed(false);
+  }, []);
+
+  return { phase, online, messages, pending, closed, start, send, retry, markRead, startAgain };
 }

@@ -16,6 +16,9 @@ const texts = {
     emailInvalid: 'E-mail inválido.',
     failed: 'Não foi possível enviar. Tente novamente.',
     empty: 'Envie uma mensagem para começar.',
+    closed: 'Esta conversa foi encerrada.',
+    newConversation: 'Iniciar nova conversa',
+    tooMany: 'Muitas mensagens em pouco tempo. Aguarde um momento.',
   },
   en: {
     title: 'Chat with us',
@@ -33,6 +36,9 @@ const texts = {
     emailInvalid: 'Invalid e-mail.',
     failed: 'Could not send. Please try again.',
     empty: 'Send a message to start.',
+    closed: 'This conversation was closed.',
+    newConversation: 'Start a new conversation',
+    tooMany: 'Too many messages in a short time. Please wait a moment.',
   },
   es: {
     title: 'Habla con nosotros',
@@ -50,6 +56,9 @@ const texts = {
     emailInvalid: 'Correo inválido.',
     failed: 'No se pudo enviar. Inténtalo de nuevo.',
     empty: 'Envía un mensaje para empezar.',
+    closed: 'Esta conversación fue cerrada.',
+    newConversation: 'Iniciar una nueva conversación',
+    tooMany: 'Demasiados mensajes en poco tiempo. Espera un momento.',
   },
   tr: {
     title: 'Bize yazın',
@@ -67,6 +76,9 @@ const texts = {
     emailInvalid: 'Geçersiz e-posta.',
     failed: 'Gönderilemedi. Lütfen tekrar deneyin.',
     empty: 'Başlamak için bir mesaj gönderin.',
+    closed: 'Bu sohbet kapatıldı.',
+    newConversation: 'Yeni bir sohbet başlat',
+    tooMany: 'Kısa sürede çok fazla mesaj. Lütfen biraz bekleyin.',
   },
 } as const;
 

@@ -29,7 +29,8 @@ export function IntroForm({ t, greeting, onStart }: Props) {
     setBusy(false);
     if (!answer.ok)
       setErrors({
-        name: answer.fields?.name && t('nameInvalid'),
+        name:
+          answer.error === 'ERR_TOO_MANY_REQUESTS' ? t('tooMany') : answer.fields?.name && t('nameInvalid'),
         email: answer.fields?.email && t('emailInvalid'),
       });
   };

@@ -3,7 +3,7 @@ import { planSchema } from '../plans/plans.contract.js';
 import { settingSchema } from '../settings/settings.contract.js';
 import { strongPassword } from '../users/password.js';
 import { userSchema } from '../users/users.contract.js';
-import { email, msg, requiredText } from '../validation.js';
+import { dbIdText, email, MAX_ID, msg, requiredText } from '../validation.js';
 
 export const loginBody = z.object({
   email: z.string({ error: msg.required }).trim().toLowerCase().min(1, msg.required).email(msg.loginEmail),
@@ -41,10 +41,10 @@ export const signupBody = z.object({
     .transform((v) => v.replace(/\D/g, ''))
     .pipe(z.string().length(11, msg.invalidPhone)),
   password: strongPassword(),
-  planId: z.coerce.number({ error: msg.required }).int().positive(msg.required),
+  planId: z.coerce.number({ error: msg.required }).int().positive(msg.required).max(MAX_ID),
   termo: z.literal(true, { error: msg.termsRequired }),
   /** From the sign-up link's query string: the company that referred this sign-up. */
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: dbIdText().optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

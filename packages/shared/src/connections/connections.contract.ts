@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation.js';
+import { plainText, requiredText } from '../validation.js';
 
 export const channels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
 export type Channel = (typeof channels)[number];
@@ -28,17 +28,27 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
-export const saveConnectionBody = z.object({
+const connectionFields = {
   name: requiredText(2, 50),
+  isDefault: z.boolean(),
+  greetingMessage: plainText(4000),
+  complationMessage: plainText(4000),
+  outOfHoursMessage: plainText(4000),
+  ratingMessage: plainText(4000),
+};
+
+export const saveConnectionBody = z.object({
+  ...connectionFields,
   channel: z.enum(channels).default('whatsapp'),
-  isDefault: z.boolean().default(false),
-  greetingMessage: z.string().max(4000).default(''),
-  complationMessage: z.string().max(4000).default(''),
-  outOfHoursMessage: z.string().max(4000).default(''),
-  ratingMessage: z.string().max(4000).default(''),
+  isDefault: connectionFields.isDefault.default(false),
+  greetingMessage: connectionFields.greetingMessage.default(''),
+  complationMessage: connectionFields.complationMessage.default(''),
+  outOfHoursMessage: connectionFields.outOfHoursMessage.default(''),
+  ratingMessage: connectionFields.ratingMessage.default(''),
 });
 export type SaveConnectionBody = z.infer<typeof saveConnectionBody>;
-export const updateConnectionBody = saveConnectionBody.omit({ channel: true }).partial();
+/** Partial means partial: built from the fields without their creation defaults, so an omitted field is kept. */
+export const updateConnectionBody = z.object(connectionFields).partial();
 
 export const connectionsListResponse = z.array(connectionSchema);
 

@@ -1,22 +1,9 @@
 import { z } from 'zod';
-import { msg, pageNumber, queryBoolean } from '../validation.js';
-
-/** Text a person typed: trimmed, bounded, and never a NUL (PostgreSQL refuses it in text columns). */
-const text = (min: number, max: number) =>
-  z
-    .string({ error: msg.required })
-    .trim()
-    .min(Math.min(min, 1), msg.required)
-    .min(min, msg.tooShort)
-    .max(max, msg.tooLong)
-    .refine((value) => !value.includes('\0'), msg.invalidValue);
-
-/** Ids fit PostgreSQL's integer; a larger one is refused, not sent to the database. */
-const id = () => z.number().int().positive().max(2_147_483_647);
+import { dbId, msg, pageNumber, plainText, queryBoolean, requiredText } from '../validation.js';
 
 const tagRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
 
-const extraInfoSchema = z.object({ name: text(1, 100), value: text(0, 1000) });
+const extraInfoSchema = z.object({ name: requiredText(1, 100), value: plainText(1000).trim() });
 
 export const contactSchema = z.object({
   id: z.number(),
@@ -45,7 +32,7 @@ const tagIdsParam = z
   .max(2000)
   .transform((value, ctx) => {
     try {
-      return z.array(id()).max(50).parse(JSON.parse(value));
+      return z.array(dbId()).max(50).parse(JSON.parse(value));
     } catch {
       ctx.addIssue({ code: 'custom', message: msg.invalidValue });
       return z.NEVER;
@@ -53,10 +40,10 @@ const tagIdsParam = z
   });
 
 export const listContactsQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
+  searchParam: plainText(100).trim().optional(),
   pageNumber,
   contactTag: tagIdsParam.optional(),
-  channel: z.string().max(20).optional(),
+  channel: plainText(20).optional(),
   isGroup: queryBoolean.optional(),
 });
 export type ListContactsQuery = z.infer<typeof listContactsQuery>;
@@ -68,14 +55,14 @@ export const listContactsResponse = z.object({
 });
 
 const contactFields = {
-  name: text(2, 50),
+  name: requiredText(2, 50),
   /** As typed; the server normalises it once (libphonenumber-js, default region BR). */
-  number: text(8, 50),
+  number: requiredText(8, 50),
   email: z.union([z.literal(''), z.string().trim().toLowerCase().max(200).email(msg.invalidEmail)]),
   disableBot: z.boolean(),
   acceptAudioMessage: z.boolean(),
   extraInfo: z.array(extraInfoSchema).max(50),
-  tagIds: z.array(id()).max(50),
+  tagIds: z.array(dbId()).max(50),
 };
 
 export const createContactBody = z.object({

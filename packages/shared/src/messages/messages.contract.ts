@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ticketSchema } from '../tickets/tickets.contract.js';
-import { msg, pageNumber } from '../validation.js';
+import { dbIdText, msg, pageNumber, withoutNul } from '../validation.js';
 
 /** 0 pending, 1 sent, 2 delivered, 3 read (4 played); acks only move forward. -1 marks a failed send. */
 export const messageAcks = { failed: -1, pending: 0, sent: 1, delivered: 2, read: 3 } as const;
@@ -24,7 +24,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const ticketIdParams = z.object({ ticketId: z.coerce.number().int().positive() });
+export const ticketIdParams = z.object({ ticketId: dbIdText() });
 export const listMessagesQuery = z.object({ pageNumber });
 export const listMessagesResponse = z.object({
   messages: z.array(messageSchema),
@@ -33,7 +33,12 @@ export const listMessagesResponse = z.object({
 });
 
 export const sendMessageBody = z.object({
-  body: z.string({ error: msg.required }).trim().min(1, msg.required).max(4096, msg.tooLong),
+  body: z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .max(4096, msg.tooLong)
+    .refine(withoutNul, msg.invalidValue),
   isPrivate: z.boolean().default(false),
 });
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { dbIdText, plainText } from '../validation.js';
 
 const toggle = z.enum(['enabled', 'disabled']);
-const freeText = z.string().max(4000);
+const freeText = plainText(4000);
+/** Sent to customers as a link to click, so only a web address, or nothing. */
+const webLink = z
+  .string()
+  .max(2000)
+  .refine((value) => value === '' || /^https?:\/\/[^\s\0]+$/.test(value));
 
 /**
  * Every company setting with its accepted values and its default (spec 000 §3, 001 §3).
@@ -27,7 +33,7 @@ export const settingDefinitions = {
   lgpdHideNumber: { schema: toggle, default: 'disabled' },
   lgpdConsent: { schema: toggle, default: 'disabled' },
   lgpdMessage: { schema: freeText, default: '' },
-  lgpdLink: { schema: freeText, default: '' },
+  lgpdLink: { schema: webLink, default: '' },
   sendMsgTransfTicket: { schema: toggle, default: 'disabled' },
   /** The platform's payment-provider credential: written by the super user, never read back. */
   paymentGatewayToken: { schema: freeText, default: '' },
@@ -47,10 +53,13 @@ export type CompanySettings = Record<SettingKey, string>;
 
 export const settingsListResponse = z.array(settingSchema);
 export const settingKeyParams = z.object({ key: settingKeySchema });
-export const updateSettingBody = z.object({ value: z.string().max(4000) });
-export const companySettingsParams = z.object({ companyId: z.coerce.number().int().positive() });
+export const updateSettingBody = z.object({ value: plainText(4000) });
+export const companySettingsParams = z.object({ companyId: dbIdText() });
 export const companySettingsResponse = z.record(z.string(), z.string());
 export const companySettingOneQuery = z.object({ column: settingKeySchema });
-export const updateCompanySettingBody = z.object({ column: settingKeySchema, data: z.string().max(4000) });
+export const updateCompanySettingBody = z.object({ column: settingKeySchema, data: plainText(4000) });
+
+/** company-{id}-settings: a changed setting, for every user of the company (all may read settings). */
+export const settingEvent = z.object({ action: z.literal('update'), setting: settingSchema });
 
 export const publicSettingsResponse = z.object({ signupEnabled: z.boolean() });

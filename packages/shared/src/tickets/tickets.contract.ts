@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channels } from '../connections/connections.contract.js';
-import { pageNumber, queryBoolean } from '../validation.js';
+import { dbId, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
 export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -49,7 +49,7 @@ const jsonIds = z
   .optional();
 
 export const listTicketsQuery = z.object({
-  searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  searchParam: z.string().trim().toLowerCase().max(100).refine(withoutNul, msg.invalidValue).optional(),
   pageNumber,
   status: z.enum(ticketStatuses).optional(),
   showAll: queryBoolean.optional(),
@@ -69,8 +69,8 @@ export const ticketUuidParams = z.object({ uuid: z.uuid() });
 
 export const updateTicketBody = z.object({
   status: z.enum(['open', 'pending', 'closed']).optional(),
-  userId: z.number().int().positive().nullable().optional(),
-  queueId: z.number().int().positive().nullable().optional(),
+  userId: dbId().nullable().optional(),
+  queueId: dbId().nullable().optional(),
   sendFarewellMessage: z.boolean().optional(),
 });
 export type UpdateTicketBody = z.infer<typeof updateTicketBody>;

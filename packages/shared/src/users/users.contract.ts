@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { profiles } from '../permissions/permissions.js';
-import { email, pageNumber, requiredText, timeOfDay } from '../validation.js';
+import {
+  dbId,
+  dbIdText,
+  email,
+  msg,
+  pageNumber,
+  plainText,
+  requiredText,
+  timeOfDay,
+  withoutNul,
+} from '../validation.js';
 import { strongPassword } from './password.js';
 
 const enabledDisabled = z.enum(['enabled', 'disabled']);
@@ -39,11 +49,11 @@ const selfFields = {
   name: requiredText(2, 50),
   email: email(),
   password: strongPassword(),
-  farewellMessage: z.string().max(1000),
+  farewellMessage: plainText(1000),
   defaultTheme: z.enum(['light', 'dark']),
   defaultMenu: z.enum(['open', 'closed']),
   language: z.enum(LANGUAGES),
-  wpp: z.string().trim().max(20),
+  wpp: z.string().trim().max(20).refine(withoutNul, msg.invalidValue),
 };
 
 /** Fields only an admin may set (spec 000 §6). */
@@ -53,8 +63,8 @@ const adminFields = {
   endWork: timeOfDay(),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
-  whatsappId: z.number().int().positive().nullable(),
-  queueIds: z.array(z.number().int().positive()).max(200),
+  whatsappId: dbId().nullable(),
+  queueIds: z.array(dbId()).max(200),
   showDashboard: enabledDisabled,
   allowRealTime: enabledDisabled,
   allowConnections: enabledDisabled,
@@ -70,7 +80,7 @@ export const createUserBody = z.object({
   language: selfFields.language.optional(),
   wpp: selfFields.wpp.optional(),
   /** Only the super user may create a user in another company. */
-  companyId: z.number().int().positive().optional(),
+  companyId: dbId().optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
@@ -85,7 +95,7 @@ export const updateUserBody = z
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const listUsersQuery = z.object({
-  searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  searchParam: z.string().trim().toLowerCase().max(100).refine(withoutNul, msg.invalidValue).optional(),
   pageNumber,
 });
 export const listUsersResponse = z.object({
@@ -94,7 +104,7 @@ export const listUsersResponse = z.object({
   count: z.number(),
 });
 
-export const userOptionsQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const userOptionsQuery = z.object({ companyId: dbIdText().optional() });
 export const userOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));
 
 /** What every colleague may know of a user: enough for presence and pickers, nothing private. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, msg, requiredText } from '../validation.js';
+import { email, msg, plainText, requiredText, withoutNul } from '../validation.js';
 
 /** The website widget's socket namespace and events (a channel of our own, beyond the spec). */
 export const WEBCHAT_NAMESPACE = '/webchat';
@@ -15,6 +15,8 @@ export const webchatEvents = {
   message: 'message',
   /** server → visitor, on every connection: the visitor's conversation, or null when the visitor is unknown. */
   session: 'session',
+  /** server → visitor: an attendant closed the conversation; the next message starts a new one. */
+  closed: 'closed',
 } as const;
 
 export const webchatStartBody = z.object({
@@ -29,9 +31,9 @@ export const webchatStartBody = z.object({
 export type WebchatStartBody = z.infer<typeof webchatStartBody>;
 
 export const webchatSendBody = z.object({
-  body: z.string().trim().min(1, msg.required).max(4096, msg.tooLong),
+  body: z.string().trim().min(1, msg.required).max(4096, msg.tooLong).refine(withoutNul, msg.invalidValue),
   /** The widget's own id for the message, so a resend after a reconnect is stored once. */
-  clientId: z.string().min(8).max(64),
+  clientId: plainText(64).refine((v) => v.length >= 8),
 });
 
 export const webchatMessageSchema = z.object({
@@ -46,9 +48,11 @@ export type WebchatMessage = z.infer<typeof webchatMessageSchema>;
 export const webchatCredentials = z.object({ visitorId: z.string(), secret: z.string() });
 export type WebchatCredentials = z.infer<typeof webchatCredentials>;
 
+/** The newest page of the visitor's current or last conversation, and whether that one was closed. */
 export const webchatSessionSchema = z.object({
   name: z.string(),
   messages: z.array(webchatMessageSchema),
+  closed: z.boolean(),
 });
 export type WebchatSession = z.infer<typeof webchatSessionSchema>;
 

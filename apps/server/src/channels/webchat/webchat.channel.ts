@@ -1,4 +1,5 @@
 import {
+  plainText,
   WEBCHAT_NAMESPACE,
   type WebchatAck,
   type WebchatCredentials,
@@ -6,7 +7,7 @@ import {
   webchatSendBody,
   webchatStartBody,
 } from '@balcao/shared';
-import { and, eq, gte, type SQL } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { messages, webchatVisitors } from '../../db/schema/index.js';
@@ -14,9 +15,12 @@ import { receive } from '../../inbox/receive.js';
 import { findConnectionByToken } from '../../modules/connections/connections.queries.js';
 import { raiseAcks } from '../../modules/messages/messages.delivery.js';
 import type { AppDeps } from '../../platform/context.js';
+import { loggableError } from '../../platform/errors.js';
 import type { ChannelAdapter } from '../channel.js';
+import { socketLimits, throttleReads } from './webchat.limits.js';
 import {
   createVisitor,
+  findConversation,
   findVisitor,
   loadSession,
   toWebchatMessage,
@@ -47,7 +51,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
     <A extends unknown[]>(handler: (...args: A) => Promise<unknown>) =>
     (...args: A) => {
       handler(...args).catch((error: unknown) => {
-        deps.log.error(error);
+        deps.log.error(loggableError(error), 'webchat handler failed');
         const ack = args.at(-1);
         if (typeof ack === 'function') ack({ ok: false, error: 'ERR_INTERNAL' });
       });
@@ -58,11 +62,17 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       WebchatCredentials & { token: string }
     >;
     const identify = async () => {
-      const connection = typeof token === 'string' ? await findConnectionByToken(deps.db, token) : undefined;
+      const wellFormed = plainText(64).safeParse(token).success;
+      const connection = wellFormed ? await findConnectionByToken(deps.db, token as string) : undefined;
       if (connection?.channel !== 'webchat') throw new Error('ERR_NO_WAPP_FOUND');
       socket.data.connection = connection;
-      if (typeof visitorId === 'string' && typeof secret === 'string') {
-        socket.data.visitor = await findVisitor(deps.db, connection.id, visitorId, secret);
+      if (plainText(200).safeParse(visitorId).success && plainText(200).safeParse(secret).success) {
+        socket.data.visitor = await findVisitor(
+          deps.db,
+          connection.id,
+          visitorId as string,
+          secret as string,
+        );
       }
     };
     identify().then(
@@ -74,6 +84,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
 
   nsp.on('connection', (socket: Socket) => {
     const connection = socket.data.connection;
+    const limits = socketLimits(deps, socket, connection.id);
     const join = async (visitor: VisitorRow) => {
       socket.data.visitor = visitor;
       await socket.join(visitorRoom(connection.id, visitor.visitorId));
@@ -91,6 +102,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       guarded(async (input: unknown, ack: Ack<WebchatCredentials>) => {
         const body = parse(webchatStartBody, input, ack);
         if (!body) return;
+        if (!(await limits.mayStart())) return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
         const { visitor, secret } = await createVisitor(deps.db, connection, body);
         await join(visitor);
         ack({ ok: true, visitorId: visitor.visitorId, secret });
@@ -104,6 +116,8 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
         if (!visitor) return ack({ ok: false, error: 'ERR_SESSION_EXPIRED' });
         const body = parse(webchatSendBody, input, ack);
         if (!body) return;
+        if (!(await limits.maySend(visitor.visitorId)))
+          return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
         // The visitor's identity exists since `start`, so the contact is found, never created, here.
         const received = await receive(deps, {
           companyId: connection.companyId,
@@ -127,21 +141,22 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       }),
     );
 
-    socket.on(
-      webchatEvents.read,
-      guarded(async () => {
-        const visitor: VisitorRow | undefined = socket.data.visitor;
-        if (!visitor) return;
-        // Only what reached the visitor (1 sent, 2 delivered) can be read; pending and failed stay as they are.
-        const shown = and(
-          eq(messages.contactId, visitor.contactId),
-          eq(messages.connectionId, connection.id),
-          eq(messages.fromMe, true),
-          gte(messages.ack, 1),
-        );
-        await raiseAcks(deps, connection.companyId, shown as SQL, 3);
-      }),
-    );
+    // However often the screen reports reading, one statement per interval reaches the database.
+    const markRead = guarded(async () => {
+      const visitor: VisitorRow | undefined = socket.data.visitor;
+      if (!visitor) return;
+      const ticket = await findConversation(deps.db, visitor);
+      if (!ticket) return;
+      // Only what reached the visitor (1 sent, 2 delivered) can be read; pending and failed stay as they are.
+      const shown = and(
+        eq(messages.companyId, connection.companyId),
+        eq(messages.ticketId, ticket.id),
+        eq(messages.fromMe, true),
+        gte(messages.ack, 1),
+      );
+      if (shown) await raiseAcks(deps, connection.companyId, shown, 3);
+    });
+    socket.on(webchatEvents.read, throttleReads(markRead));
   });
 
   return {
@@ -158,5 +173,23 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       nsp.to(targets).emit(webchatEvents.message, toWebchatMessage({ ...message, ack: online ? 2 : 1 }));
       return { externalId: `agent:${message.id}`, ack: online ? 2 : 1 };
     },
+    async conversationClosed({ connectionId, contactId }) {
+      const visitors = await deps.db
+        .select({ visitorId: webchatVisitors.visitorId })
+        .from(webchatVisitors)
+        .where(and(eq(webchatVisitors.connectionId, connectionId), eq(webchatVisitors.contactId, contactId)));
+      if (visitors.length === 0) return;
+      nsp.to(visitors.map((v) => visitorRoom(connectionId, v.visitorId))).emit(webchatEvents.closed);
+    },
   };
+}
+
+/** Tells a website-chat visitor that their conversation was closed (other channels have nothing to do). */
+export async function notifyConversationClosed(
+  deps: Pick<AppDeps, 'channels'>,
+  ticket: { connectionId: number | null; contactId: number },
+) {
+  const { connectionId, contactId } = ticket;
+  if (connectionId !== null)
+    await deps.channels.get('webchat')?.conversationClosed?.({ connectionId, contactId });
 }

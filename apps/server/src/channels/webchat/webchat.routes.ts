@@ -1,4 +1,4 @@
-import { webchatInfoResponse } from '@balcao/shared';
+import { plainText, webchatInfoResponse } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findConnectionByToken } from '../../modules/connections/connections.queries.js';
@@ -13,7 +13,7 @@ export const webchatRoutes =
       '/webchat/:token',
       {
         config: { gate: 'public' },
-        schema: { params: z.object({ token: z.string().max(64) }), response: { 200: webchatInfoResponse } },
+        schema: { params: z.object({ token: plainText(64) }), response: { 200: webchatInfoResponse } },
       },
       async (request) => {
         const connection = await findConnectionByToken(deps.db, request.params.token);

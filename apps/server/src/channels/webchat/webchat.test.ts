@@ -1,9 +1,11 @@
 import { events, WEBCHAT_NAMESPACE, webchatEvents } from '@balcao/shared';
+import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant } from '../../../test/fixtures.js';
 import { listenForSockets } from '../../../test/sockets.js';
+import { contactCustomFields, contacts, messages, tickets } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
@@ -182,6 +184,244 @@ describe('tickets across companies', () => {
     expect(list.body.tickets).toEqual([]);
     for (const answer of [show, thread, accept, send]) {
       expect(answer).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+    }
+  });
+});
+
+async function firstTicket(token: string, status = 'pending') {
+  const { body } = await call(app, 'GET', `/tickets?status=${status}`, { token });
+  return body.tickets[0] as { id: number; contactId: number; connectionId: number };
+}
+
+/** An attendant's reply as it stands once it reached the visitor's screen (ack 2, delivered). */
+async function shownReply(
+  ticket: { id: number; contactId: number; connectionId: number },
+  companyId: number,
+) {
+  const [row] = await app.deps.db
+    .insert(messages)
+    .values({
+      companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      connectionId: ticket.connectionId,
+      body: 'resposta',
+      fromMe: true,
+      ack: 2,
+    })
+    .returning();
+  return row?.id as number;
+}
+
+const ackOf = async (id: number) =>
+  (await app.deps.db.select({ ack: messages.ack }).from(messages).where(eq(messages.id, id)))[0]?.ack;
+
+describe('the visitor side', () => {
+  test("the visitor's phone is kept, and a phone already known never joins two visitors", async () => {
+    const { tenant, connection, visitor } = await setUp();
+    await emit(visitor, webchatEvents.start, { name: 'Fábio Fone', phone: '(11) 98765-4321' });
+    const other = await open(WEBCHAT_NAMESPACE, { token: connection.token });
+    const second = await emit<{ ok: boolean }>(other, webchatEvents.start, {
+      name: 'Outro',
+      phone: '11 98765 4321',
+    });
+
+    const rows = await app.deps.db
+      .select({ id: contacts.id, name: contacts.name, number: contacts.number })
+      .from(contacts)
+      .where(eq(contacts.companyId, tenant.companyId));
+    expect(second.ok).toBe(true);
+    expect(rows.find((c) => c.name === 'Fábio Fone')?.number).toBe('11987654321');
+    const outro = rows.find((c) => c.name === 'Outro');
+    expect(outro?.number).toBeNull();
+    const extra = await app.deps.db
+      .select({ name: contactCustomFields.name, value: contactCustomFields.value })
+      .from(contactCustomFields)
+      .where(eq(contactCustomFields.contactId, outro?.id as number));
+    expect(extra).toEqual([{ name: 'phone', value: '11987654321' }]);
+  });
+
+  test('is told when the conversation is closed, and on return sees only that conversation, closed', async () => {
+    const { tenant, connection, visitor } = await setUp();
+    const closedEvents: unknown[] = [];
+    visitor.on(webchatEvents.closed, () => closedEvents.push(true));
+    const credentials = await emit<{ visitorId: string; secret: string }>(visitor, webchatEvents.start, {
+      name: 'Clara Fim',
+    });
+    await emit(visitor, webchatEvents.send, { body: 'primeira conversa', clientId: 'conversation-1' });
+    const first = await firstTicket(tenant.admin.token);
+    await call(app, 'PUT', `/tickets/${first.id}`, { token: tenant.admin.token, body: { status: 'open' } });
+
+    await call(app, 'PUT', `/tickets/${first.id}`, { token: tenant.admin.token, body: { status: 'closed' } });
+
+    await until(() => closedEvents[0]);
+    type Session = { messages: { body: string }[]; closed: boolean };
+    let session: Session | undefined;
+    const again = await live.connect(
+      { token: connection.token, ...credentials },
+      WEBCHAT_NAMESPACE,
+      (socket) =>
+        socket.on(webchatEvents.session, (value) => {
+          session = value;
+        }),
+    );
+    await until(() => session);
+    expect(session?.closed).toBe(true);
+    expect(session?.messages.map((m) => m.body)).toContain('primeira conversa');
+
+    await emit(again, webchatEvents.send, { body: 'segunda conversa', clientId: 'conversation-2' });
+    session = undefined;
+    await live.connect({ token: connection.token, ...credentials }, WEBCHAT_NAMESPACE, (socket) =>
+      socket.on(webchatEvents.session, (value) => {
+        session = value;
+      }),
+    );
+    const returned = (await until(() => session)) as Session;
+    expect(returned.closed).toBe(false);
+    expect(returned.messages.map((m) => m.body)).toContain('segunda conversa');
+    expect(returned.messages.map((m) => m.body)).not.toContain('primeira conversa');
+  });
+
+  test("reading the chat raises the acks of the visitor's current conversation only", async () => {
+    const { tenant, visitor } = await setUp();
+    await emit(visitor, webchatEvents.start, { name: 'Leo Leitor' });
+    await emit(visitor, webchatEvents.send, { body: 'antes', clientId: 'earlier-001' });
+    const earlier = await firstTicket(tenant.admin.token);
+    const earlierReply = await shownReply(earlier, tenant.companyId);
+    await app.deps.db
+      .update(tickets)
+      .set({ status: 'closed', closedAt: new Date() })
+      .where(and(eq(tickets.companyId, tenant.companyId), eq(tickets.id, earlier.id)));
+    await emit(visitor, webchatEvents.send, { body: 'agora', clientId: 'current-001' });
+    const current = await firstTicket(tenant.admin.token);
+    const currentReply = await shownReply(current, tenant.companyId);
+    const someoneElse = await setUp();
+    await emit(someoneElse.visitor, webchatEvents.start, { name: 'Alheio' });
+    await emit(someoneElse.visitor, webchatEvents.send, { body: 'meu', clientId: 'elsewhere-01' });
+    const elsewhere = await firstTicket(someoneElse.tenant.admin.token);
+    const elsewhereReply = await shownReply(elsewhere, someoneElse.tenant.companyId);
+
+    visitor.emit(webchatEvents.read);
+
+    expect(current.id).not.toBe(earlier.id);
+    await until(async () => ((await ackOf(currentReply)) === 3 ? true : undefined));
+    expect(await ackOf(earlierReply)).toBe(2);
+    expect(await ackOf(elsewhereReply)).toBe(2);
+  });
+
+  test('a burst of read reports reaches the database a bounded number of times', async () => {
+    const { tenant, visitor } = await setUp();
+    await emit(visitor, webchatEvents.start, { name: 'Rafa Rajada' });
+    await emit(visitor, webchatEvents.send, { body: 'oi', clientId: 'burst-00001' });
+    const reply = await shownReply(await firstTicket(tenant.admin.token), tenant.companyId);
+    const updates = vi.spyOn(app.deps.db, 'update');
+    try {
+      const startedAt = Date.now();
+      for (let i = 0; i < 2000; i++) visitor.emit(webchatEvents.read);
+      await until(async () => ((await ackOf(reply)) === 3 ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+
+      // One statement at once, then at most one per 2-second interval while reports keep arriving.
+      const intervals = Math.ceil((Date.now() - startedAt) / 2000);
+      expect(updates.mock.calls.length).toBeLessThanOrEqual(intervals + 1);
+    } finally {
+      updates.mockRestore();
+    }
+  });
+});
+
+describe('bad input on the chat socket', () => {
+  test('NUL bytes are refused as bad input, never a server error', async () => {
+    const { connection, visitor } = await setUp();
+
+    await expect(open(WEBCHAT_NAMESPACE, { token: `${connection.token}\u0000` })).rejects.toThrow(
+      'ERR_NO_WAPP_FOUND',
+    );
+    const start = await emit<{ ok: boolean; error?: string }>(visitor, webchatEvents.start, {
+      name: 'Nu\u0000l',
+    });
+    await emit(visitor, webchatEvents.start, { name: 'Nula Nunes' });
+    const send = await emit<{ ok: boolean; error?: string }>(visitor, webchatEvents.send, {
+      body: 'oi\u0000',
+      clientId: 'nul-client-1',
+    });
+    const clientId = await emit<{ ok: boolean; error?: string }>(visitor, webchatEvents.send, {
+      body: 'oi',
+      clientId: 'nul-\u0000-client',
+    });
+    const returning = await open(WEBCHAT_NAMESPACE, {
+      token: connection.token,
+      visitorId: 'x\u0000',
+      secret: 'y\u0000',
+    });
+
+    for (const answer of [start, send, clientId])
+      expect(answer).toMatchObject({ ok: false, error: 'ERR_VALIDATION' });
+    expect(returning.connected).toBe(true);
+  });
+});
+
+describe('floods', () => {
+  test('one visitor sending too fast is refused with a catalogue code', async () => {
+    const { visitor } = await setUp();
+    await emit(visitor, webchatEvents.start, { name: 'Flávio Flood' });
+
+    const answers: { ok: boolean; error?: string }[] = [];
+    for (let i = 0; i < 31; i++) {
+      answers.push(
+        await emit(visitor, webchatEvents.send, { body: `msg ${i}`, clientId: `flood-${i}-xxxx` }),
+      );
+    }
+
+    expect(answers.slice(0, 30).every((a) => a.ok)).toBe(true);
+    expect(answers[30]).toEqual({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
+  });
+
+  test('a flood from one socket stops reaching the database', async () => {
+    const { visitor } = await setUp();
+    await emit(visitor, webchatEvents.start, { name: 'Flora Flood' });
+    const send = (i: number) =>
+      emit<{ ok: boolean; error?: string }>(visitor, webchatEvents.send, {
+        body: 'x',
+        clientId: `socket-flood-${i}`,
+      });
+    for (let i = 0; i < 60; i++) await send(i);
+
+    const inserts = vi.spyOn(app.deps.db, 'insert');
+    try {
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => send(100 + i)));
+
+      expect(answers.every((a) => a.error === 'ERR_TOO_MANY_REQUESTS')).toBe(true);
+      expect(inserts).not.toHaveBeenCalled();
+    } finally {
+      inserts.mockRestore();
+    }
+  });
+
+  test('one address opening visitor after visitor is refused past the limit', async () => {
+    const { connection, visitor } = await setUp();
+
+    const answers: { ok: boolean; error?: string }[] = [];
+    for (let i = 0; i < 11; i++) answers.push(await emit(visitor, webchatEvents.start, { name: `Bot ${i}` }));
+
+    expect(answers.slice(0, 10).every((a) => a.ok)).toBe(true);
+    expect(answers[10]).toEqual({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
+    const fresh = await open(WEBCHAT_NAMESPACE, { token: connection.token });
+    expect(await emit(fresh, webchatEvents.start, { name: 'Mais um' })).toEqual({
+      ok: false,
+      error: 'ERR_TOO_MANY_REQUESTS',
+    });
+    // Past twice the limit, the socket's own count refuses without a database statement.
+    for (let i = 11; i < 20; i++) await emit(visitor, webchatEvents.start, { name: `Bot ${i}` });
+    const inserts = vi.spyOn(app.deps.db, 'insert');
+    try {
+      expect(await emit(visitor, webchatEvents.start, { name: 'Bot 20' })).toEqual({
+        ok: false,
+        error: 'ERR_TOO_MANY_REQUESTS',
+      });
+      expect(inserts).not.toHaveBeenCalled();
+    } finally {
+      inserts.mockRestore();
     }
   });
 });

@@ -2,29 +2,57 @@ import { randomUUID } from 'node:crypto';
 import type { WebchatMessage, WebchatSession, WebchatStartBody } from '@balcao/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contactIdentities, contacts, messages, webchatVisitors } from '../../db/schema/index.js';
+import {
+  contactCustomFields,
+  contactIdentities,
+  contacts,
+  messages,
+  tickets,
+  webchatVisitors,
+} from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import type { ConnectionRow } from '../../modules/connections/connections.queries.js';
 import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.js';
 
 export type VisitorRow = typeof webchatVisitors.$inferSelect;
 const HISTORY = 50;
 
-/** A new visitor becomes a contact of the company, known by a random id and a secret only the browser keeps. */
+/**
+ * A new visitor becomes a contact of the company, known by a random id and a secret only the browser keeps.
+ * The phone the visitor typed is kept as the contact's number, unless another website-chat contact has it:
+ * an unverified phone must never merge two visitors (the second would read the first one's conversation),
+ * so it is then kept as an extra field.
+ */
 export async function createVisitor(db: Db, connection: ConnectionRow, input: WebchatStartBody) {
   const visitorId = randomUUID();
   const secret = newOpaqueToken();
+  const phone = input.phone || null;
   const visitor = await db.transaction(async (tx) => {
-    const [contact] = await tx
+    const values = {
+      companyId: connection.companyId,
+      name: input.name,
+      email: input.email ?? '',
+      channel: 'webchat',
+    };
+    const [withNumber] = await tx
       .insert(contacts)
-      .values({
-        companyId: connection.companyId,
-        name: input.name,
-        email: input.email ?? '',
-        number: null,
-        channel: 'webchat',
-      })
+      .values({ ...values, number: phone })
+      .onConflictDoNothing()
       .returning({ id: contacts.id });
+    const contact =
+      withNumber ??
+      (
+        await tx
+          .insert(contacts)
+          .values({ ...values, number: null })
+          .returning({ id: contacts.id })
+      )[0];
     if (!contact) throw new Error('contact not stored');
+    if (!withNumber && phone) {
+      await tx
+        .insert(contactCustomFields)
+        .values({ companyId: connection.companyId, contactId: contact.id, name: 'phone', value: phone });
+    }
     await tx.insert(contactIdentities).values({
       companyId: connection.companyId,
       contactId: contact.id,
@@ -53,7 +81,10 @@ export async function findVisitor(db: Db, connectionId: number, visitorId: strin
     .from(webchatVisitors)
     .where(and(eq(webchatVisitors.connectionId, connectionId), eq(webchatVisitors.visitorId, visitorId)));
   if (!row || row.secretHash !== sha256(secret)) return undefined;
-  await db.update(webchatVisitors).set({ lastSeenAt: sql`now()` }).where(eq(webchatVisitors.id, row.id));
+  await db
+    .update(webchatVisitors)
+    .set({ lastSeenAt: sql`now()` })
+    .where(tenant(webchatVisitors, row.companyId, eq(webchatVisitors.id, row.id)));
   return row;
 }
 
@@ -65,24 +96,50 @@ export const toWebchatMessage = (row: typeof messages.$inferSelect): WebchatMess
   ack: row.ack,
 });
 
-/** What the widget shows on return: the visitor's name and the latest messages, private notes excluded. */
+/**
+ * What the widget shows on return: the visitor's name and the newest messages of their current or last
+ * conversation, private notes excluded.
+ */
 export async function loadSession(db: Db, visitor: VisitorRow): Promise<WebchatSession> {
   const [contact] = await db
     .select({ name: contacts.name })
     .from(contacts)
-    .where(eq(contacts.id, visitor.contactId));
-  const rows = await db
-    .select()
-    .from(messages)
+    .where(and(eq(contacts.companyId, visitor.companyId), eq(contacts.id, visitor.contactId)));
+  const ticket = await findConversation(db, visitor);
+  const rows = ticket
+    ? await db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, visitor.companyId),
+            eq(messages.ticketId, ticket.id),
+            eq(messages.isPrivate, false),
+          ),
+        )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(HISTORY)
+    : [];
+  return {
+    name: contact?.name ?? '',
+    messages: rows.reverse().map(toWebchatMessage),
+    closed: ticket?.status === 'closed',
+  };
+}
+
+/** The visitor's current or last ticket: the conversation the widget shows. */
+export async function findConversation(db: Db, visitor: VisitorRow) {
+  const [ticket] = await db
+    .select({ id: tickets.id, status: tickets.status })
+    .from(tickets)
     .where(
       and(
-        eq(messages.companyId, visitor.companyId),
-        eq(messages.contactId, visitor.contactId),
-        eq(messages.connectionId, visitor.connectionId),
-        eq(messages.isPrivate, false),
+        eq(tickets.companyId, visitor.companyId),
+        eq(tickets.contactId, visitor.contactId),
+        eq(tickets.connectionId, visitor.connectionId),
       ),
     )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(HISTORY);
-  return { name: contact?.name ?? '', messages: rows.reverse().map(toWebchatMessage) };
+    .orderBy(desc(tickets.id))
+    .limit(1);
+  return ticket;
 }

@@ -6,7 +6,7 @@ import { type IssuedSession, login, logout, refreshSession } from './auth.servic
 import { loadSessionUser } from './session.js';
 import { signup } from './signup.service.js';
 
-export const REFRESH_COOKIE = 'jrt';
+const REFRESH_COOKIE = 'jrt';
 
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -52,6 +52,6 @@ export const authRoutes =
     app.post(
       '/auth/signup',
       { config: { gate: 'public' }, schema: { body: signupBody, response: { 201: signupResponse } } },
-      async (request, reply) => reply.status(201).send(await signup(deps, request.body)),
+      async (request, reply) => reply.status(201).send(await signup(deps, request.body, request.ip)),
     );
   };

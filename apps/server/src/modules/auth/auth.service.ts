@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { events, isWithinWindow, type LoginBody, type SessionResponse, zonedParts } from '@balcao/shared';
 import { eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { clearRateLimit, hitRateLimit, readRateLimit } from '../../platform/rate-limit.js';
+import { clearRateLimit, hitRateLimit, releaseRateLimit } from '../../platform/rate-limit.js';
 import { markOffline } from '../users/users.presence.js';
 import { findUserByEmail } from '../users/users.queries.js';
 import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
@@ -29,24 +30,26 @@ async function openSession(
   return { token, refreshToken, user: await loadSessionUser(deps, owner) };
 }
 
+/**
+ * Each attempt is counted before its password is checked, in one statement answering the new count,
+ * so attempts sent all at once cannot all be checked before the first failure is recorded.
+ */
 export async function login(deps: AppDeps, input: LoginBody, address: string): Promise<IssuedSession> {
   const emailKey = `login:email:${input.email}`;
   const addressKey = `login:address:${address}`;
   const max = deps.config.loginMaxFailures;
-  const [emailFailures, addressFailures] = [
-    await readRateLimit(deps.db, emailKey, FAILURE_WINDOW_SECONDS),
-    await readRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS),
-  ];
-  if (emailFailures >= max || addressFailures >= max * ADDRESS_FACTOR)
+  const emailAttempts = await hitRateLimit(deps.db, emailKey, FAILURE_WINDOW_SECONDS);
+  const addressAttempts = await hitRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS);
+  if (emailAttempts > max || addressAttempts > max * ADDRESS_FACTOR)
     throw new AppError('ERR_TOO_MANY_ATTEMPTS');
 
   const user = await findUserByEmail(deps.db, input.email);
-  if (!user || !(await verifyPassword(user?.passwordHash, input.password))) {
-    await hitRateLimit(deps.db, emailKey, FAILURE_WINDOW_SECONDS);
-    await hitRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS);
-    throw new AppError('ERR_INVALID_CREDENTIALS');
-  }
+  // Verified even for an unknown e-mail (against a decoy hash), so both answers take as long.
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS');
   await clearRateLimit(deps.db, emailKey);
+  // The office's address keeps counting failures only, or a busy office would lock itself out.
+  await releaseRateLimit(deps.db, addressKey);
 
   deps.actors.forget(user.id);
   const actor = await deps.actors.load(user.id);
@@ -59,7 +62,10 @@ export async function login(deps: AppDeps, input: LoginBody, address: string): P
   const sessionId = randomUUID();
   const refreshToken = await issueRefreshToken(deps.db, owner, deps.config.refreshTokenDays, sessionId);
   await deps.db.update(companies).set({ lastLogin: sql`now()` }).where(eq(companies.id, user.companyId));
-  await deps.db.update(users).set({ online: true, lastSeenAt: sql`now()` }).where(eq(users.id, user.id));
+  await deps.db
+    .update(users)
+    .set({ online: true, lastSeenAt: sql`now()` })
+    .where(tenant(users, user.companyId, eq(users.id, user.id)));
   // Sessions already open elsewhere are told to end (spec 000 §4: 'Sua conta foi acessada em outro computador.').
   deps.realtime.toUser(user.id, events.auth(user.companyId), { action: 'update', user: { id: user.id } });
   return openSession(deps, owner, refreshToken, sessionId);

@@ -1,6 +1,7 @@
 import { addDays, zonedParts } from '@balcao/shared';
+import argon2 from 'argon2';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp, TEST_JWT_SECRET } from '../../../test/app.js';
 import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
 
@@ -87,6 +88,88 @@ describe('login', () => {
 
     expect(status).toBe(429);
     expect(body.error).toBe('ERR_TOO_MANY_ATTEMPTS');
+  });
+});
+
+describe('login limiter', () => {
+  // An address of their own, so these attempts never lock out the other tests' logins.
+  const from = (remoteAddress: string) => (email: string, password: string) =>
+    app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress });
+
+  test('wrong passwords sent all at once are counted before they are checked', async () => {
+    const target = await createTenant(app);
+    const login = from('10.7.0.1');
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(target.admin.email, 'wrong-password')),
+    );
+    const right = await login(target.admin.email, PASSWORD);
+
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().error).toBe('ERR_TOO_MANY_ATTEMPTS');
+  });
+
+  test('an unknown e-mail is verified against a decoy hash like a known one', async () => {
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      const answer = await from('10.7.0.2')('nobody-here@x.test', 'some-password');
+
+      expect(answer.statusCode).toBe(401);
+      expect(verify).toHaveBeenCalledWith(expect.stringMatching(/^\$argon2id\$/), 'some-password');
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  test('successful logins from one address do not count against it', async () => {
+    const strict = await createTestApp({ env: { LOGIN_MAX_FAILURES: '1' } });
+    try {
+      const office = await createTenant(strict);
+      const login = (password: string) =>
+        strict.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: office.admin.email, password },
+          remoteAddress: '10.7.0.3',
+        });
+
+      // Address limit: 1 × 5.
+      for (let i = 0; i < 6; i++) expect((await login(PASSWORD)).statusCode).toBe(200);
+      expect((await login('wrong-password')).statusCode).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('sign-up flood', () => {
+  test('one address opens at most 10 trial companies an hour', async () => {
+    const plans = await call(app, 'GET', '/plans/listPublic');
+    const signup = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/signup',
+        remoteAddress: '10.8.0.1',
+        payload: {
+          companyName: `Flood ${i} ${Date.now()}`,
+          name: 'Bot Bot',
+          email: `flood-${i}-${Date.now()}@example.test`,
+          phone: '(11) 98765-4321',
+          password: 'Segredo123',
+          planId: plans.body[0].id,
+          termo: true,
+        },
+      });
+
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await signup(i));
+
+    expect(answers.slice(0, 10).map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+    expect(answers[10]?.statusCode).toBe(429);
+    expect(answers[10]?.json().error).toBe('ERR_TOO_MANY_REQUESTS');
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -38,7 +39,9 @@ export async function rotateRefreshToken(db: Db, token: string, days: number) {
   const [spent] = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
+    .where(
+      tenant(refreshTokens, row.companyId, eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)),
+    )
     .returning({ id: refreshTokens.id });
   // Two requests racing with the same token: only one may win.
   if (!spent) throw new AppError('ERR_SESSION_EXPIRED');

@@ -5,12 +5,19 @@ import { companies, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { hitRateLimit } from '../../platform/rate-limit.js';
 import { findPublicPlan } from '../plans/plans.queries.js';
 import { readSignupEnabled } from '../settings/settings.queries.js';
 
+/** Trial companies one address may open per hour (docs/decisions.md). */
+const SIGNUPS_PER_ADDRESS = 10;
+const SIGNUP_WINDOW_SECONDS = 3600;
+
 /** Self-service sign-up: a new company on a public plan, on trial, with its first admin. */
-export async function signup(deps: AppDeps, input: SignupBody) {
+export async function signup(deps: AppDeps, input: SignupBody, address: string) {
   if (!(await readSignupEnabled(deps.db))) throw new AppError('ERR_USER_CREATION_DISABLED');
+  if ((await hitRateLimit(deps.db, `signup:address:${address}`, SIGNUP_WINDOW_SECONDS)) > SIGNUPS_PER_ADDRESS)
+    throw new AppError('ERR_TOO_MANY_REQUESTS');
   const plan = await findPublicPlan(deps.db, input.planId);
   if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 'Unknown plan', { planId: 'invalidValue' });
   const passwordHash = await hashPassword(input.password);

@@ -11,6 +11,7 @@ import {
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies, connections, plans } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePlan } from '../../platform/permissions.js';
@@ -19,7 +20,7 @@ import { findConnection, listCompanyConnections, toConnection } from './connecti
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** Spec 000 §9: 30 random uppercase alphanumeric characters. */
-export const newConnectionToken = () =>
+const newConnectionToken = () =>
   Array.from(
     { length: CONNECTION_TOKEN_LENGTH },
     () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)],
@@ -141,7 +142,7 @@ export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
     const [row] = await tx
       .update(connections)
       .set({ isDefault: true })
-      .where(eq(connections.id, next.id))
+      .where(tenant(connections, ctx.companyId, eq(connections.id, next.id)))
       .returning();
     return row;
   });

@@ -67,3 +67,26 @@ test('the plan limits connections and channels; another company’s connection i
   expect(facebook.status).toBe(201);
   expect(stranger).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
 });
+
+test('a partial update changes only the fields sent, also on the default connection', async () => {
+  const tenant = await createTenant(app);
+  const messages = {
+    greetingMessage: 'Olá!',
+    complationMessage: 'Até logo!',
+    outOfHoursMessage: 'Voltamos às 8h.',
+    ratingMessage: 'Avalie.',
+  };
+  const created = await call(app, 'POST', '/whatsapp', {
+    token: tenant.admin.token,
+    body: { ...webchat('Site'), ...messages },
+  });
+  expect(created.body.isDefault).toBe(true);
+
+  const renamed = await call(app, 'PUT', `/whatsapp/${created.body.id}`, {
+    token: tenant.admin.token,
+    body: { name: 'Site novo' },
+  });
+
+  expect(renamed.status).toBe(200);
+  expect(renamed.body).toMatchObject({ name: 'Site novo', isDefault: true, ...messages });
+});

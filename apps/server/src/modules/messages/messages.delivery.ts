@@ -21,7 +21,7 @@ import {
 } from './messages.queries.js';
 
 /** Sends a stored message through its channel. Safe to run twice: a message already sent is left alone. */
-export async function deliverMessage(deps: AppDeps, { companyId, messageId }: DeliveryJob): Promise<void> {
+async function deliverMessage(deps: AppDeps, { companyId, messageId }: DeliveryJob): Promise<void> {
   const row = await findDelivery(deps.db, companyId, messageId);
   if (row?.message.ack !== 0) return;
   // With its connection or contact deleted the message can never leave; failing it also ends the sweep's retries.

@@ -82,6 +82,29 @@ describe('company settings', () => {
     expect(write).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
   });
 
+  test('supervisors and users lifted by flags still cannot change them; the value stays', async () => {
+    const tenant = await createTenant(app);
+    const supervisor = await createUser(app, tenant.companyId, { profile: 'supervisor' });
+    const lifted = await createUser(app, tenant.companyId, {
+      showDashboard: 'enabled',
+      allowRealTime: 'enabled',
+      allowConnections: 'enabled',
+    });
+
+    const refused = await Promise.all(
+      [supervisor, lifted].map((user) =>
+        call(app, 'PUT', '/settings/requiredTag', { token: user.token, body: { value: 'enabled' } }),
+      ),
+    );
+    const after = await call(app, 'GET', '/companySettingOne?column=requiredTag', {
+      token: tenant.admin.token,
+    });
+
+    for (const answer of refused)
+      expect(answer).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(after.body).toEqual({ key: 'requiredTag', value: 'disabled' });
+  });
+
   test("another company's settings and plan are not found", async () => {
     const one = await createTenant(app);
     const two = await createTenant(app);
@@ -95,6 +118,82 @@ describe('company settings', () => {
     expect(settings).toMatchObject({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });
     expect(plan.status).toBe(404);
     expect(ownPlan).toMatchObject({ status: 200, body: { id: two.companyId, plan: { useCampaigns: true } } });
+  });
+});
+
+describe('each company setting takes only the values its contract accepts', () => {
+  const toggle = { good: 'enabled', bad: ['yes', 'ENABLED', ''] };
+  const flipped = { good: 'disabled', bad: ['no', '0'] };
+  const cases: [string, { good: string; bad: string[] }][] = [
+    ['userRating', toggle],
+    ['scheduleType', { good: 'connection', bad: ['always', 'Queue'] }],
+    ['chatBotType', { good: 'text', bad: ['button', 'list'] }],
+    ['acceptCallWhatsapp', flipped],
+    ['userRandom', toggle],
+    ['sendGreetingMessageOneQueues', flipped],
+    ['sendSignMessage', flipped],
+    ['sendFarewellWaitingTicket', toggle],
+    ['sendGreetingAccepted', toggle],
+    ['sendMessageOutExpedientTicketOpen', toggle],
+    ['sendQueuePosition', toggle],
+    ['acceptAudioMessageContact', flipped],
+    ['enableLGPD', toggle],
+    ['requiredTag', toggle],
+    ['lgpdDeleteMessage', toggle],
+    ['lgpdHideNumber', toggle],
+    ['lgpdConsent', toggle],
+    ['lgpdMessage', { good: 'Seus dados seguem a LGPD.', bad: ['nul \0 inside', 'x'.repeat(4001)] }],
+    [
+      'lgpdLink',
+      {
+        good: 'https://example.test/privacidade',
+        bad: ['javascript:alert(1)', 'example.test/privacidade', 'https://example.test/a b'],
+      },
+    ],
+    ['sendMsgTransfTicket', toggle],
+  ];
+
+  test.each(cases)('%s refuses a bad value and keeps the one it had', async (key, { good, bad }) => {
+    const tenant = await createTenant(app);
+    const saved = await call(app, 'PUT', `/settings/${key}`, {
+      token: tenant.admin.token,
+      body: { value: good },
+    });
+
+    const refused = await Promise.all(
+      bad.map((value) =>
+        call(app, 'PUT', `/settings/${key}`, { token: tenant.admin.token, body: { value } }),
+      ),
+    );
+    const after = await call(app, 'GET', `/companySettingOne?column=${key}`, { token: tenant.admin.token });
+
+    expect(saved).toMatchObject({ status: 200, body: { key, value: good } });
+    for (const answer of refused) {
+      expect(answer).toMatchObject({
+        status: 400,
+        // Too long says so; anything else the contract refuses is an invalid value.
+        body: {
+          error: 'ERR_VALIDATION',
+          fields: { value: expect.stringMatching(/^(invalidValue|tooLong)$/) },
+        },
+      });
+    }
+    expect(after.body).toEqual({ key, value: good });
+  });
+
+  test('an empty link clears it', async () => {
+    const tenant = await createTenant(app);
+    await call(app, 'PUT', '/settings/lgpdLink', {
+      token: tenant.admin.token,
+      body: { value: 'https://example.test/privacidade' },
+    });
+
+    const cleared = await call(app, 'PUT', '/settings/lgpdLink', {
+      token: tenant.admin.token,
+      body: { value: '' },
+    });
+
+    expect(cleared).toMatchObject({ status: 200, body: { key: 'lgpdLink', value: '' } });
   });
 });
 

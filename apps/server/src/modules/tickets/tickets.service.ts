@@ -1,5 +1,6 @@
 import { can, type ListTicketsQuery, type Ticket, type UpdateTicketBody } from '@balcao/shared';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { notifyConversationClosed } from '../../channels/webchat/webchat.channel.js';
 import { contacts, tickets } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -71,6 +72,7 @@ export async function updateTicket(ctx: Ctx, id: number, body: UpdateTicketBody)
   if (change.action === 'none') return showTicket(ctx, id);
 
   if (change.action === 'close' && body.sendFarewellMessage !== false) await sendFarewell(ctx, current);
+  if (change.action === 'close') await notifyConversationClosed(ctx, current);
   const ticket = (await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, id))) as Ticket;
   publishTicket(ctx, ctx.companyId, ticket, current);
   return ticket;

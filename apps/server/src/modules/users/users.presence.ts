@@ -5,7 +5,7 @@ import { publishUser } from './users.events.js';
 import { presentUsers } from './users.service.js';
 
 /** A user is offline once their heartbeat (every 5 minutes) has been missing for this long. */
-export const OFFLINE_AFTER_SECONDS = 6 * 60;
+const OFFLINE_AFTER_SECONDS = 6 * 60;
 
 /** Records a heartbeat; tells the company when the user comes online. */
 export async function markOnline(deps: AppDeps, companyId: number, userId: number): Promise<void> {

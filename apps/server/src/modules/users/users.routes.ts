@@ -10,6 +10,7 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { uploadedFile } from '../../platform/storage/uploads.js';
 import { uploadAvatar } from './users.avatar.js';
 import { createUser, deleteUser, listUserOptions, listUsers, showUser, updateUser } from './users.service.js';
 
@@ -74,6 +75,7 @@ export const usersRoutes =
         config: { gate: { selfOr: 'users:manage' } },
         schema: { params: idParam, response: { 200: userSchema } },
       },
-      async (request) => uploadAvatar(contextOf(deps, request), request.params.id, await request.file()),
+      async (request) =>
+        uploadAvatar(contextOf(deps, request), request.params.id, await uploadedFile(request)),
     );
   };

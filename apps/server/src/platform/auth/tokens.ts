@@ -12,7 +12,7 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /** '15m', '1h', '900s' → seconds. */
-export function ttlSeconds(ttl: string): number {
+function ttlSeconds(ttl: string): number {
   const match = /^(\d+)([smhd])$/.exec(ttl);
   if (!match) throw new Error(`Invalid token lifetime: ${ttl}`);
   return Number(match[1]) * (UNITS[match[2] as string] as number);

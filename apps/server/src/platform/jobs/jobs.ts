@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import { type ExecuteSql, executeSqlIn, type Tx } from '../../db/client.js';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+type JobHandler<T> = (data: T) => Promise<void>;
 
 /** The background job system: pg-boss on the same database, whichever driver runs it. */
 export interface Jobs {

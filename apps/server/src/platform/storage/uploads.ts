@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
 const imageSignatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
@@ -18,6 +19,15 @@ const imageSignatures: { mime: string; ext: string; test: (b: Buffer) => boolean
   },
 ];
 
+const malformed = () => new AppError('ERR_VALIDATION', 'Malformed multipart body', { file: 'invalidValue' });
+
+/** The first file of a multipart body; a body the parser cannot read is bad input, not a server error. */
+export async function uploadedFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  return request.file().catch((error: unknown) => {
+    throw error instanceof AppError || (error as { statusCode?: number }).statusCode ? error : malformed();
+  });
+}
+
 /**
  * Reads an uploaded image whole and checks its bytes, not the name or the declared type,
  * so a script renamed .png is refused.
@@ -26,7 +36,9 @@ export async function readImageUpload(
   file: MultipartFile | undefined,
 ): Promise<{ bytes: Buffer; ext: string }> {
   if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { file: 'required' });
-  const bytes = await file.toBuffer();
+  const bytes = await file.toBuffer().catch((error: unknown) => {
+    throw (error as { statusCode?: number }).statusCode ? error : malformed();
+  });
   if (file.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE');
   const kind = imageSignatures.find((s) => s.test(bytes));
   if (!kind) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED');

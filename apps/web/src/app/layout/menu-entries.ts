@@ -1,7 +1,11 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType, ReactNode } from 'react';
@@ -29,7 +33,10 @@ export interface MenuEntry {
  */
 export const menuEntries: readonly MenuEntry[] = [
   { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
+  // Every user keeps their own quick answers; the company-wide ones are a rule inside the page.
+  { key: 'quickMessages', to: '/quick-messages', icon: BoltOutlinedIcon, section: 'service' },
   { key: 'contacts', to: '/contacts', icon: ContactPhoneOutlinedIcon, section: 'service' },
+  { key: 'tags', to: '/tags', icon: LocalOfferOutlinedIcon, section: 'service' },
   {
     key: 'users',
     to: '/users',
@@ -38,12 +45,26 @@ export const menuEntries: readonly MenuEntry[] = [
     gate: 'users:manage',
   },
   {
+    key: 'queues',
+    to: '/queues',
+    icon: AccountTreeOutlinedIcon,
+    section: 'administration',
+    gate: 'queues:manage',
+  },
+  {
     key: 'connections',
     to: '/connections',
     icon: SyncAltIcon,
     section: 'administration',
     gate: 'connections:view',
     iconBadge: ConnectionsMenuBadge,
+  },
+  {
+    key: 'settings',
+    to: '/settings',
+    icon: SettingsOutlinedIcon,
+    section: 'administration',
+    gate: 'settings:manage',
   },
 ];
 

@@ -1,0 +1,76 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/error-message';
+import { useSessionUser } from '../../shared/session/session-user';
+import { PageHeader } from '../../shared/ui/page-header';
+import { SettingField } from './setting-field';
+import { useSettings } from './settings.api';
+import { useSettingsRealtime } from './settings.realtime';
+import { sectionsToShow } from './settings-sections';
+
+/** The company's settings (spec 000 §3). The super user's tabs (companies, plans, helps) join later. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  useSettingsRealtime();
+  const settings = useSettings();
+
+  let content: ReactNode;
+  if (settings.isPending) {
+    content = (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  } else if (settings.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
+            {t('common.actions.retry')}
+          </Button>
+        }
+      >
+        {errorMessage(settings.error)}
+      </Alert>
+    );
+  } else {
+    content = sectionsToShow(settings.data, me.super).map(({ section, settings: shown }) => (
+      <Box component="section" key={section} aria-labelledby={`settings-${section}`} sx={{ mb: 3 }}>
+        <Typography id={`settings-${section}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t(`settings.sections.${section}`)}
+        </Typography>
+        <Paper variant="outlined">
+          {shown.map((setting, index) => (
+            <Fragment key={setting.key}>
+              {index > 0 && <Divider />}
+              <SettingField setting={setting} />
+            </Fragment>
+          ))}
+        </Paper>
+      </Box>
+    ));
+  }
+
+  return (
+    <Box sx={{ height: '100%', minHeight: 0, overflow: 'auto' }}>
+      <PageHeader title={t('settings.title')} />
+      <Tabs value="options" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="options" label={t('settings.tabs.options')} id="settings-tab-options" />
+      </Tabs>
+      <Box role="tabpanel" aria-labelledby="settings-tab-options">
+        {content}
+      </Box>
+    </Box>
+  );
+}
