@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.js';
-import { numbersHiddenFor, presentContacts } from './contacts.present.js';
+import { numbersHiddenFor, toContact } from './contacts.present.js';
 import { contactBatch } from './contacts.queries.js';
 import { sheetWriter } from './contacts.sheet.js';
 
@@ -18,7 +18,7 @@ export async function exportContacts(ctx: Ctx) {
     for (;;) {
       const rows = await contactBatch(ctx.db, ctx.companyId, afterId, BATCH);
       if (rows.length === 0) break;
-      for (const contact of await presentContacts(ctx.db, ctx.companyId, rows, hide))
+      for (const contact of rows.map((row) => toContact(row, hide)))
         sheet.add([
           contact.name,
           contact.number ?? '',

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { RequestActor } from '../../platform/auth/actor.js';
 import { readSetting } from '../settings/settings.queries.js';
 import { maskNumber } from './contacts.numbers.js';
-import { type ContactRow, contactDetails } from './contacts.queries.js';
+import type { ContactRecord } from './contacts.queries.js';
 
 /** lgpdHideNumber hides numbers from the user profile, in every answer, not only on screen. */
 export async function numbersHiddenFor(db: Db | Tx, actor: RequestActor | null, companyId: number) {
@@ -11,18 +11,8 @@ export async function numbersHiddenFor(db: Db | Tx, actor: RequestActor | null, 
   return (await readSetting(db, companyId, 'lgpdHideNumber')) === 'enabled';
 }
 
-export async function presentContacts(
-  db: Db | Tx,
-  companyId: number,
-  rows: ContactRow[],
-  hideNumbers: boolean,
-): Promise<Contact[]> {
-  const { tagsOf, extraOf, lastOf } = await contactDetails(
-    db,
-    companyId,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => ({
+export function toContact(row: ContactRecord, hideNumbers: boolean): Contact {
+  return {
     id: row.id,
     name: row.name,
     number: row.number && hideNumbers ? maskNumber(row.number) : row.number,
@@ -35,11 +25,11 @@ export async function presentContacts(
     disableBot: row.disableBot,
     acceptAudioMessage: row.acceptAudioMessage,
     lgpdAcceptedAt: row.lgpdAcceptedAt?.toISOString() ?? null,
-    extraInfo: extraOf.get(row.id) ?? [],
-    tags: tagsOf.get(row.id) ?? [],
-    lastInteractionAt: lastOf.get(row.id)?.toISOString() ?? null,
+    extraInfo: row.extraInfo,
+    tags: row.tags,
+    lastInteractionAt: row.lastInteractionAt,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
 }
 
 export const maskContact = (contact: Contact): Contact =>

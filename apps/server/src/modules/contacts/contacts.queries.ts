@@ -1,12 +1,39 @@
 import type { Contact } from '@balcao/shared';
-import { asc, count, eq, gt, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { contactCustomFields, contacts, contactTags, tags, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
-type TagRef = Contact['tags'][number];
-type ExtraInfo = Contact['extraInfo'][number];
+
+/**
+ * A contact with its tags, extra fields and last interaction, gathered by subqueries in the same
+ * statement: a page of contacts is one query, never one per contact.
+ */
+// Spelled out: drizzle leaves columns unqualified in a one-table select, where a subquery would read
+// them as its own table's.
+const outerId = sql.raw('"contacts"."id"');
+const outerCompanyId = sql.raw('"contacts"."company_id"');
+
+const withDetails = {
+  ...getTableColumns(contacts),
+  tags: sql<
+    Contact['tags']
+  >`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}), '[]'::json) from ${contactTags} join ${tags} on ${tags.id} = ${contactTags.tagId} where ${contactTags.contactId} = ${outerId} and ${tags.companyId} = ${outerCompanyId})`,
+  extraInfo: sql<
+    Contact['extraInfo']
+  >`(select coalesce(json_agg(json_build_object('id', ${contactCustomFields.id}, 'name', ${contactCustomFields.name}, 'value', ${contactCustomFields.value}) order by ${contactCustomFields.id}), '[]'::json) from ${contactCustomFields} where ${contactCustomFields.contactId} = ${outerId} and ${contactCustomFields.companyId} = ${outerCompanyId})`,
+  lastInteractionAt: sql<
+    string | null
+  >`(select to_char(max(coalesce(${tickets.lastMessageAt}, ${tickets.updatedAt})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${tickets} where ${tickets.contactId} = ${outerId} and ${tickets.companyId} = ${outerCompanyId})`,
+};
+export type ContactRecord = ContactRow & {
+  tags: Contact['tags'];
+  extraInfo: Contact['extraInfo'];
+  lastInteractionAt: string | null;
+};
+
+const selectContacts = (db: Db | Tx) => db.select(withDetails).from(contacts);
 
 export interface ContactFilter {
   search?: string;
@@ -46,7 +73,7 @@ export async function searchContacts(
   companyId: number,
   filter: ContactFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: ContactRow[]; total: number }> {
+): Promise<{ rows: ContactRecord[]; total: number }> {
   const where = contactFilter(companyId, filter);
   // A search orders by an expression the name index cannot give, so PostgreSQL gathers the matches
   // through the trigram indexes and sorts those few. Left to order by the index, it misjudges how many
@@ -54,13 +81,7 @@ export async function searchContacts(
   // for 'abc' at 50,000 contacts).
   const byName = filter.search ? sql`${contacts.name} || ''` : asc(contacts.name);
   const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(contacts)
-      .where(where)
-      .orderBy(byName, asc(contacts.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    selectContacts(db).where(where).orderBy(byName, asc(contacts.id)).limit(page.limit).offset(page.offset),
     db.select({ total: count() }).from(contacts).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
@@ -68,9 +89,7 @@ export async function searchContacts(
 
 /** The next batch after `afterId` in id order: the export walks the whole list without OFFSET. */
 export function contactBatch(db: Db, companyId: number, afterId: number, limit: number) {
-  return db
-    .select()
-    .from(contacts)
+  return selectContacts(db)
     .where(tenant(contacts, companyId, gt(contacts.id, afterId)))
     .orderBy(asc(contacts.id))
     .limit(limit);
@@ -80,50 +99,9 @@ export async function findContact(
   db: Db | Tx,
   companyId: number,
   id: number,
-): Promise<ContactRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(tenant(contacts, companyId, eq(contacts.id, id)));
+): Promise<ContactRecord | undefined> {
+  const [row] = await selectContacts(db).where(tenant(contacts, companyId, eq(contacts.id, id)));
   return row;
-}
-
-/** Tags, extra fields and last interaction of many contacts in three queries, never one per contact. */
-export async function contactDetails(db: Db | Tx, companyId: number, contactIds: number[]) {
-  const tagsOf = new Map<number, TagRef[]>(contactIds.map((id) => [id, []]));
-  const extraOf = new Map<number, ExtraInfo[]>(contactIds.map((id) => [id, []]));
-  const lastOf = new Map<number, Date | null>();
-  if (contactIds.length === 0) return { tagsOf, extraOf, lastOf };
-  const [tagRows, extraRows, lastRows] = await Promise.all([
-    db
-      .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
-      .from(contactTags)
-      .innerJoin(tags, eq(tags.id, contactTags.tagId))
-      .where(tenant(tags, companyId, inArray(contactTags.contactId, contactIds)))
-      .orderBy(asc(tags.name)),
-    db
-      .select({
-        contactId: contactCustomFields.contactId,
-        id: contactCustomFields.id,
-        name: contactCustomFields.name,
-        value: contactCustomFields.value,
-      })
-      .from(contactCustomFields)
-      .where(tenant(contactCustomFields, companyId, inArray(contactCustomFields.contactId, contactIds)))
-      .orderBy(asc(contactCustomFields.id)),
-    db
-      .select({
-        contactId: tickets.contactId,
-        at: max(sql`coalesce(${tickets.lastMessageAt}, ${tickets.updatedAt})`),
-      })
-      .from(tickets)
-      .where(tenant(tickets, companyId, inArray(tickets.contactId, contactIds)))
-      .groupBy(tickets.contactId),
-  ]);
-  for (const { contactId, ...tag } of tagRows) tagsOf.get(contactId)?.push(tag);
-  for (const { contactId, ...info } of extraRows) extraOf.get(contactId)?.push(info);
-  for (const { contactId, at } of lastRows) lastOf.set(contactId, at ? new Date(at as string) : null);
-  return { tagsOf, extraOf, lastOf };
 }
 
 /** Which of `tagIds` are the company's; anything else is refused, never linked. */

@@ -15,8 +15,9 @@ import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { publishContact } from './contacts.events.js';
 import { normaliseNumber } from './contacts.numbers.js';
-import { numbersHiddenFor, presentContacts } from './contacts.present.js';
+import { numbersHiddenFor, toContact } from './contacts.present.js';
 import {
+  type ContactRecord,
   type ContactRow,
   companyTagIds,
   findContact,
@@ -25,16 +26,18 @@ import {
   searchContacts,
 } from './contacts.queries.js';
 
-async function present(ctx: Ctx, row: ContactRow): Promise<Contact> {
-  const hide = await numbersHiddenFor(ctx.db, ctx.actor, ctx.companyId);
-  const [contact] = await presentContacts(ctx.db, ctx.companyId, [row], hide);
-  return contact as Contact;
-}
+const present = async (ctx: Ctx, row: ContactRecord): Promise<Contact> =>
+  toContact(row, await numbersHiddenFor(ctx.db, ctx.actor, ctx.companyId));
 
-/** What every other user hears of a change is built from the full record; see `publishContact`. */
-async function publish(ctx: Ctx, action: 'create' | 'update', row: ContactRow) {
-  const [contact] = await presentContacts(ctx.db, ctx.companyId, [row], false);
-  await publishContact(ctx, ctx.companyId, { action, contact: contact as Contact });
+/**
+ * After a change: the contact as stored (tags and extra fields included) to everyone who may read
+ * it, from the full record (see `publishContact`), and to the caller as they may see it.
+ */
+async function announce(ctx: Ctx, action: 'create' | 'update', id: number): Promise<Contact> {
+  const row = await findContact(ctx.db, ctx.companyId, id);
+  if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
+  await publishContact(ctx, ctx.companyId, { action, contact: toContact(row, false) });
+  return present(ctx, row);
 }
 
 export async function listContacts(ctx: Ctx, query: ListContactsQuery) {
@@ -47,7 +50,7 @@ export async function listContacts(ctx: Ctx, query: ListContactsQuery) {
   );
   const hide = await numbersHiddenFor(ctx.db, ctx.actor, ctx.companyId);
   return {
-    contacts: await presentContacts(ctx.db, ctx.companyId, rows, hide),
+    contacts: rows.map((row) => toContact(row, hide)),
     hasMore: offset + rows.length < total,
     count: total,
   };
@@ -92,8 +95,7 @@ export async function createContact(ctx: Ctx, input: CreateContactBody): Promise
     if (extraInfo) await replaceExtraInfo(tx, ctx.companyId, created.id, extraInfo);
     return created;
   });
-  await publish(ctx, 'create', row);
-  return present(ctx, row);
+  return announce(ctx, 'create', row.id);
 }
 
 export async function updateContact(ctx: Ctx, id: number, input: UpdateContactBody): Promise<Contact> {
@@ -115,8 +117,7 @@ export async function updateContact(ctx: Ctx, id: number, input: UpdateContactBo
     if (extraInfo) await replaceExtraInfo(tx, ctx.companyId, id, extraInfo);
     return updated;
   });
-  await publish(ctx, 'update', row);
-  return present(ctx, row);
+  return announce(ctx, 'update', row.id);
 }
 
 /** Block/unblock and the two per-contact toggles: one column each, answered with the whole contact. */
@@ -133,8 +134,7 @@ export async function setContactFlag(
     .where(tenant(contacts, ctx.companyId, eq(contacts.id, id)))
     .returning();
   if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
-  await publish(ctx, 'update', row);
-  return present(ctx, row);
+  return announce(ctx, 'update', row.id);
 }
 
 export async function deleteContact(ctx: Ctx, id: number): Promise<void> {

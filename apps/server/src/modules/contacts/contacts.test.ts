@@ -197,6 +197,7 @@ describe('the contact list', () => {
     );
 
     expect(body.contacts.map((c: { name: string }) => c.name)).toEqual(['Person 05']);
+    expect(body.contacts[0].tags).toEqual([{ id: tag?.id, name: 'filter', color: tag?.color }]);
   });
 
   test('shows when the contact last talked', async () => {
