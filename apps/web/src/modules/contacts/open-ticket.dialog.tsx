@@ -9,9 +9,11 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/http';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { useConnections } from '../connections/connections.api';
+import { AlreadyOpenDialog } from '../tickets/already-open.dialog';
 import { useOpenTicket } from './contacts.api';
 
 /** Opens a ticket with the contact on a chosen connection (and queue), then shows it. */
@@ -23,6 +25,7 @@ export function OpenTicketDialog({ contact, onClose }: { contact: Contact; onClo
   const openTicket = useOpenTicket();
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [queueId, setQueueId] = useState<number | ''>('');
+  const [refused, setRefused] = useState(false);
   // Admins may open a ticket outside any queue (spec 000 §5 'Selecione uma fila').
   const queueRequired = !can(me, 'queues:manage');
   const ready = whatsappId !== '' && (queueId !== '' || !queueRequired);
@@ -36,11 +39,15 @@ export function OpenTicketDialog({ contact, onClose }: { contact: Contact; onClo
           onClose();
           void navigate(`/tickets/${ticket.uuid}`);
         },
-        onError: (error) => toast.apiError(error),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET') setRefused(true);
+          else toast.apiError(error);
+        },
       },
     );
   };
 
+  if (refused) return <AlreadyOpenDialog contactName={contact.name} onClose={onClose} />;
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{t('contacts.openTicket.title', { name: contact.name })}</DialogTitle>
