@@ -22,7 +22,7 @@ interface Workload extends Omit<WrkRequest, 'token'> {
   id: string;
   title: string;
   /** What one request serves, for the per-item rate where pages differ in size. */
-  item?: 'tickets' | 'messages';
+  item?: 'tickets' | 'messages' | 'contacts';
 }
 
 /** W1c/d filter by the tenant's five queues, whatever ids the database gave them. */
@@ -64,6 +64,13 @@ const workloads = (queueIds: number[]): Workload[] => [
     path: `/messages/${CONVERSATION_TICKET}?pageNumber=1`,
   },
   {
+    id: 'W3',
+    title: 'contact search',
+    item: 'contacts',
+    method: 'GET',
+    path: '/contacts?pageNumber=1&searchParam=abc',
+  },
+  {
     id: 'W5',
     title: 'send a text message',
     item: 'messages',
@@ -73,7 +80,6 @@ const workloads = (queueIds: number[]): Workload[] => [
   },
 ];
 const missing = [
-  { id: 'W3', title: 'contact search' },
   { id: 'W4a', title: 'dashboard status counters' },
   { id: 'W4b', title: 'dashboard, last 30 days' },
   { id: 'W4c', title: 'per-attendant report, last 30 days' },

@@ -12,6 +12,9 @@ import { serverRoot } from './db/migrate.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { contactAudience } from './modules/contacts/contacts.events.js';
+import { registerContactJobs } from './modules/contacts/contacts.import.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -116,6 +119,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(queuesRoutes(deps));
     await api.register(chatbotsRoutes(deps));
     await api.register(connectionsRoutes(deps));
+    await api.register(contactsRoutes(deps));
     await api.register(ticketsRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(webchatRoutes(deps));
@@ -126,10 +130,12 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   live.onAudience(ticketAudienceOf(db));
   live.onAudience(userAudience);
   live.onAudience(quickMessageAudience);
+  live.onAudience(contactAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   await registerUserJobs(deps);
   await registerDeliveryJobs(deps);
+  await registerContactJobs(deps);
   await registerRateLimitSweep(deps);
 
   app.addHook('onClose', async () => {

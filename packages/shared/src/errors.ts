@@ -55,6 +55,10 @@ export const errorStatus = {
   ERR_FILE_TYPE_NOT_ALLOWED: 415,
   ERR_NO_MEDIA_FOUND: 404,
   ERR_CANNOT_DELETE_SELF: 400,
+  /** Not an xlsx workbook, or one that cannot be read to its end. */
+  ERR_INVALID_SPREADSHEET: 400,
+  /** The first sheet's header row lacks the name or number column. */
+  ERR_SPREADSHEET_COLUMNS: 400,
   ERR_INTERNAL: 500,
 } as const;
 

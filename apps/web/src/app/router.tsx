@@ -63,6 +63,11 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/contacts',
+                ...titled('app.menu.contacts'),
+                ...page(() => import('../modules/contacts/contacts.page').then((m) => m.ContactsPage)),
+              },
+              {
                 path: '/tags',
                 ...titled('app.menu.tags'),
                 ...page(() => import('../modules/tags/tags.page').then((m) => m.TagsPage)),

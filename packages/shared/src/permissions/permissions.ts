@@ -33,6 +33,8 @@ const gates = {
   'tickets:transferAny': isAdmin,
   'ticket-options:deleteTicket': isAdmin,
   'contacts-page:deleteContact': isAdmin,
+  /** Who still sees whole numbers when lgpdHideNumber is on (it hides them from the user profile). */
+  'contacts:seeHiddenNumbers': isManager,
   'quick-messages:manageAll': isManager,
   /** Editing or deleting a tag changes every contact and ticket carrying it. */
   'tags:manage': isManager,

@@ -7,6 +7,7 @@ export const events = {
   appMessage: (companyId: number) => `company-${companyId}-appMessage`,
   contact: (companyId: number) => `company-${companyId}-contact`,
   queue: (companyId: number) => `company-${companyId}-queue`,
+  contactImport: (companyId: number) => `company-${companyId}-contactImport`,
   whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
   whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
   presence: (companyId: number) => `company-${companyId}-presence`,

@@ -32,6 +32,7 @@ export const contacts = pgTable(
     index('contacts_company_name_idx').on(t.companyId, t.name),
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    index('contacts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

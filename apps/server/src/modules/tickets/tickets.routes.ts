@@ -1,4 +1,5 @@
 import {
+  createTicketBody,
   idParam,
   listTicketsQuery,
   listTicketsResponse,
@@ -8,6 +9,7 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { openTicket } from './tickets.open.js';
 import { listTickets, showTicket, updateTicket } from './tickets.service.js';
 
 export const ticketsRoutes =
@@ -20,6 +22,13 @@ export const ticketsRoutes =
         schema: { querystring: listTicketsQuery, response: { 200: listTicketsResponse } },
       },
       (request) => listTickets(contextOf(deps, request), request.query),
+    );
+
+    app.post(
+      '/tickets',
+      { config: { gate: 'session' }, schema: { body: createTicketBody, response: { 201: ticketSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await openTicket(contextOf(deps, request), request.body)),
     );
 
     app.get(

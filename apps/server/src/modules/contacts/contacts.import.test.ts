@@ -1,0 +1,198 @@
+import { events } from '@balcao/shared';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, test } from 'vitest';
+import { call, createTestApp } from '../../../test/app.js';
+import { createTenant, createUser } from '../../../test/fixtures.js';
+import { collect, listenForSockets } from '../../../test/sockets.js';
+import { waitFor } from '../../../test/wait.js';
+import { companySettings, tags } from '../../db/schema/index.js';
+
+const app = await createTestApp();
+const live = await listenForSockets(app);
+afterAll(() => live.close());
+
+async function workbook(rows: unknown[][], sheetName = 'Contatos'): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+function upload(token: string, bytes: Buffer, filename = 'contatos.xlsx') {
+  const boundary = '----balcao';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n`),
+    Buffer.from('Content-Type: application/octet-stream\r\n\r\n'),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/contacts/upload',
+    payload,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  });
+}
+
+const count = async (token: string) => (await call(app, 'GET', '/contacts', { token })).body.count as number;
+
+interface Progress {
+  status: string;
+  processed: number;
+  total: number;
+  created: number;
+  errors: { row: number; error: string }[];
+}
+
+describe('importing a sheet', () => {
+  test('stores the valid rows, reports the others by row, with progress to the importer only', async () => {
+    const tenant = await createTenant(app);
+    const colleague = await createUser(app, tenant.companyId);
+    await app.deps.db.insert(tags).values({ companyId: tenant.companyId, name: 'Cliente' });
+    const mine = collect<Progress>(
+      await live.connect({ token: tenant.admin.token }),
+      events.contactImport(tenant.companyId),
+    );
+    const theirs = collect<Progress>(
+      await live.connect({ token: colleague.token }),
+      events.contactImport(tenant.companyId),
+    );
+    const sheet = await workbook([
+      ['Nome', 'Número', 'E-mail', 'Tags'],
+      ['Ana', '11 98888-0001', 'ana@test.local', 'cliente, unknown'],
+      ['Bia', '123', '', ''],
+      ['Caio', '+55 11 98888-0001', '', ''],
+      ['Duda', 5511988880002, 'not-an-email', ''],
+      ['Eva', 5511988880003, '', ''],
+    ]);
+
+    const response = await upload(tenant.admin.token, sheet);
+
+    expect(response.statusCode).toBe(202);
+    expect(response.json().total).toBe(5);
+    const done = await waitFor(
+      async () => mine,
+      (events) => events.some((e) => e.status === 'done'),
+    );
+    expect(done.at(-1)).toMatchObject({ status: 'done', processed: 5, total: 5, created: 2 });
+    expect(done.flatMap((e) => e.errors)).toEqual([
+      { row: 3, number: '123', error: 'invalidPhone' },
+      { row: 4, number: '+55 11 98888-0001', error: 'duplicated' },
+      { row: 5, number: '5511988880002', error: 'invalidEmail' },
+    ]);
+    expect(theirs).toEqual([]);
+    const { body } = await call(app, 'GET', '/contacts?searchParam=Ana', { token: tenant.admin.token });
+    expect(body.contacts[0]).toMatchObject({ number: '5511988880001', email: 'ana@test.local' });
+    expect(body.contacts[0].tags.map((t: { name: string }) => t.name)).toEqual(['Cliente']);
+  });
+
+  test("a number already stored is that row's error", async () => {
+    const tenant = await createTenant(app);
+    await call(app, 'POST', '/contacts', {
+      token: tenant.admin.token,
+      body: { name: 'Old', number: '11988880009' },
+    });
+    const seen = collect<Progress>(
+      await live.connect({ token: tenant.admin.token }),
+      events.contactImport(tenant.companyId),
+    );
+
+    await upload(
+      tenant.admin.token,
+      await workbook([
+        ['name', 'number'],
+        ['New', '5511988880009'],
+      ]),
+    );
+
+    const done = await waitFor(
+      async () => seen,
+      (e) => e.some((x) => x.status === 'done'),
+    );
+    expect(done.flatMap((e) => e.errors)).toEqual([{ row: 2, number: '5511988880009', error: 'duplicated' }]);
+  });
+
+  test.each([
+    ['garbage', () => Promise.resolve(Buffer.alloc(5 * 1024 * 1024 - 1024, 'x')), 'ERR_INVALID_SPREADSHEET'],
+    [
+      'a zip that is not a workbook',
+      () => Promise.resolve(Buffer.from('PK\u0003\u0004broken zip')),
+      'ERR_INVALID_SPREADSHEET',
+    ],
+    [
+      'a sheet without the columns',
+      () =>
+        workbook([
+          ['foo', 'bar'],
+          ['Ana', '11988880001'],
+        ]),
+      'ERR_SPREADSHEET_COLUMNS',
+    ],
+    ['an empty sheet', () => workbook([]), 'ERR_SPREADSHEET_COLUMNS'],
+  ])('%s is refused and nothing is stored', async (_name, file, code) => {
+    const tenant = await createTenant(app);
+
+    const response = await upload(tenant.admin.token, await file());
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(code);
+    expect(await count(tenant.admin.token)).toBe(0);
+  });
+});
+
+describe('the example and the export', () => {
+  test('planilha.xlsx has the columns an import reads', async () => {
+    const tenant = await createTenant(app);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/contacts/planilha.xlsx',
+      headers: { authorization: `Bearer ${tenant.admin.token}` },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as never);
+
+    expect(response.headers['content-disposition']).toContain('planilha.xlsx');
+    expect(book.worksheets[0]?.getRow(1).values).toEqual([undefined, 'name', 'number', 'email', 'tags']);
+  });
+
+  test('backup_contatos.xlsx holds every contact in sheet Contatos, masked for users when asked', async () => {
+    const tenant = await createTenant(app);
+    const attendant = await createUser(app, tenant.companyId);
+    for (const [name, number] of [
+      ['Ana', '11988880001'],
+      ['Bia', '11988880002'],
+    ])
+      await call(app, 'POST', '/contacts', { token: tenant.admin.token, body: { name, number } });
+    await app.deps.db
+      .insert(companySettings)
+      .values({ companyId: tenant.companyId, key: 'lgpdHideNumber', value: 'enabled' });
+
+    const read = async (token: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/contacts/export',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.headers['content-disposition']).toContain('backup_contatos.xlsx');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as never);
+      const sheet = book.getWorksheet('Contatos');
+      return sheet
+        ?.getSheetValues()
+        .slice(2)
+        .map((row) => (row as unknown[]).slice(1, 3));
+    };
+
+    expect(await read(tenant.admin.token)).toEqual([
+      ['Ana', '5511988880001'],
+      ['Bia', '5511988880002'],
+    ]);
+    expect(await read(attendant.token)).toEqual([
+      ['Ana', '5511*******01'],
+      ['Bia', '5511*******02'],
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+import type { Contact } from '@balcao/shared';
+import { asc, count, eq, getTableColumns, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { contactCustomFields, contacts, contactTags, tags, tickets } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
+
+export type ContactRow = typeof contacts.$inferSelect;
+
+/**
+ * A contact with its tags, extra fields and last interaction, gathered by subqueries in the same
+ * statement: a page of contacts is one query, never one per contact.
+ */
+// Spelled out: drizzle leaves columns unqualified in a one-table select, where a subquery would read
+// them as its own table's.
+const outerId = sql.raw('"contacts"."id"');
+const outerCompanyId = sql.raw('"contacts"."company_id"');
+
+const withDetails = {
+  ...getTableColumns(contacts),
+  tags: sql<
+    Contact['tags']
+  >`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}), '[]'::json) from ${contactTags} join ${tags} on ${tags.id} = ${contactTags.tagId} where ${contactTags.contactId} = ${outerId} and ${tags.companyId} = ${outerCompanyId})`,
+  extraInfo: sql<
+    Contact['extraInfo']
+  >`(select coalesce(json_agg(json_build_object('id', ${contactCustomFields.id}, 'name', ${contactCustomFields.name}, 'value', ${contactCustomFields.value}) order by ${contactCustomFields.id}), '[]'::json) from ${contactCustomFields} where ${contactCustomFields.contactId} = ${outerId} and ${contactCustomFields.companyId} = ${outerCompanyId})`,
+  lastInteractionAt: sql<
+    string | null
+  >`(select to_char(max(coalesce(${tickets.lastMessageAt}, ${tickets.updatedAt})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${tickets} where ${tickets.contactId} = ${outerId} and ${tickets.companyId} = ${outerCompanyId})`,
+};
+export type ContactRecord = ContactRow & {
+  tags: Contact['tags'];
+  extraInfo: Contact['extraInfo'];
+  lastInteractionAt: string | null;
+};
+
+const selectContacts = (db: Db | Tx) => db.select(withDetails).from(contacts);
+
+export interface ContactFilter {
+  search?: string;
+  tagIds?: number[];
+  channel?: string;
+  isGroup?: boolean;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Name and e-mail as typed; the number by its digits, so '+55 (11) 9' finds '55119…'. */
+function searchCondition(search: string): SQL | undefined {
+  const pattern = likePattern(search);
+  const digits = search.replace(/\D/g, '');
+  return or(
+    ilike(contacts.name, pattern),
+    ilike(contacts.email, pattern),
+    digits.length > 0 ? sql`${contacts.number} like ${likePattern(digits)}` : undefined,
+  );
+}
+
+function contactFilter(companyId: number, filter: ContactFilter): SQL {
+  return tenant(
+    contacts,
+    companyId,
+    filter.search ? searchCondition(filter.search) : undefined,
+    filter.channel ? eq(contacts.channel, filter.channel) : undefined,
+    filter.isGroup === undefined ? undefined : eq(contacts.isGroup, filter.isGroup),
+    filter.tagIds?.length
+      ? sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${inArray(contactTags.tagId, filter.tagIds)})`
+      : undefined,
+  );
+}
+
+export async function searchContacts(
+  db: Db,
+  companyId: number,
+  filter: ContactFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ContactRecord[]; total: number }> {
+  const where = contactFilter(companyId, filter);
+  // A search orders by an expression the name index cannot give, so PostgreSQL gathers the matches
+  // through the trigram indexes and sorts those few. Left to order by the index, it misjudges how many
+  // rows a pattern matches and walks the whole company's names for a rare one (46 ms against 0.4 ms
+  // for 'abc' at 50,000 contacts).
+  const byName = filter.search ? sql`${contacts.name} || ''` : asc(contacts.name);
+  const [rows, [totals]] = await Promise.all([
+    selectContacts(db).where(where).orderBy(byName, asc(contacts.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(contacts).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** The next batch after `afterId` in id order: the export walks the whole list without OFFSET. */
+export function contactBatch(db: Db, companyId: number, afterId: number, limit: number) {
+  return selectContacts(db)
+    .where(tenant(contacts, companyId, gt(contacts.id, afterId)))
+    .orderBy(asc(contacts.id))
+    .limit(limit);
+}
+
+export async function findContact(
+  db: Db | Tx,
+  companyId: number,
+  id: number,
+): Promise<ContactRecord | undefined> {
+  const [row] = await selectContacts(db).where(tenant(contacts, companyId, eq(contacts.id, id)));
+  return row;
+}
+
+/** Which of `tagIds` are the company's; anything else is refused, never linked. */
+export async function companyTagIds(db: Db | Tx, companyId: number, tagIds: number[]): Promise<Set<number>> {
+  if (tagIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(tenant(tags, companyId, inArray(tags.id, tagIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The company's tags by lower-cased name, for the names an imported sheet gives. */
+export async function companyTagsByName(db: Db | Tx, companyId: number): Promise<Map<string, number>> {
+  const rows = await db.select({ id: tags.id, name: tags.name }).from(tags).where(tenant(tags, companyId));
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+export async function replaceContactTags(tx: Tx, contactId: number, tagIds: number[]) {
+  await tx.delete(contactTags).where(eq(contactTags.contactId, contactId));
+  if (tagIds.length > 0) await tx.insert(contactTags).values(tagIds.map((tagId) => ({ contactId, tagId })));
+}
+
+export async function replaceExtraInfo(
+  tx: Tx,
+  companyId: number,
+  contactId: number,
+  fields: { name: string; value: string }[],
+) {
+  await tx
+    .delete(contactCustomFields)
+    .where(tenant(contactCustomFields, companyId, eq(contactCustomFields.contactId, contactId)));
+  if (fields.length > 0)
+    await tx.insert(contactCustomFields).values(fields.map((f) => ({ companyId, contactId, ...f })));
+}

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openPage, signIn, snap, socketConnected } from './browser';
+
+const CONTACTS = 1000;
+const nameOf = (i: number) => `Cliente ${String(i).padStart(4, '0')}`;
+const numberOf = (i: number) => String(5511998000000 + i);
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openPage(browser);
+  const connected = socketConnected(page);
+  await signIn(page);
+  await connected;
+  await page.getByRole('link', { name: 'Contatos' }).click();
+  await page.waitForURL('**/contacts');
+  await page.getByText('Nenhum contato ainda').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function sheetOfContacts(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Contatos');
+  sheet.addRow(['name', 'number', 'email', 'tags']);
+  for (let i = 1; i <= CONTACTS; i++) sheet.addRow([nameOf(i), numberOf(i), `cliente${i}@exemplo.test`, '']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const importExport = (item: 'Importar' | 'Exportar') =>
+  page
+    .getByRole('button', { name: 'Importar / Exportar' })
+    .click()
+    .then(() => page.getByRole('menuitem', { name: item }).click());
+
+test('an admin imports 1,000 contacts from a sheet and watches the progress bar fill', async () => {
+  // Records every value the bar shows: the import may be quick, but each step must reach the page.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"][aria-valuenow]');
+      const value = Number(bar?.getAttribute('aria-valuenow'));
+      if (bar && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await importExport('Importar');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Planilha').setInputFiles({
+    name: 'contatos.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: await sheetOfContacts(),
+  });
+  await snap(page, 'contacts-01-import-dialog');
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+
+  await page.getByText(`Importação concluída: ${CONTACTS} contatos criados, 0 linhas com erro.`).waitFor();
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  await page
+    .getByRole('row')
+    .filter({ hasText: nameOf(1) })
+    .waitFor();
+  await snap(page, 'contacts-02-imported');
+});
+
+test('searching finds one imported contact, its number formatted internationally', async () => {
+  await page.getByRole('searchbox', { name: 'Pesquisar contatos' }).fill(nameOf(777));
+
+  await page
+    .getByRole('row')
+    .filter({ hasText: nameOf(1) })
+    .waitFor({ state: 'detached' });
+  const row = page.getByRole('row').filter({ hasText: nameOf(777) });
+  await row.getByRole('cell', { name: '+55 11 99800 0777', exact: true }).waitFor();
+  expect(await page.getByRole('row').count()).toBe(2);
+  await snap(page, 'contacts-03-search');
+});
+
+test('exporting gives backup_contatos.xlsx with every contact in sheet Contatos', async () => {
+  const download = page.waitForEvent('download');
+  await importExport('Exportar');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('backup_contatos.xlsx');
+
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile(await file.path())) as never);
+  const sheet = book.getWorksheet('Contatos');
+  const rows = (sheet?.getSheetValues() ?? []).slice(2).map((row) => (row as unknown[]).slice(1, 4));
+  expect(rows).toHaveLength(CONTACTS);
+  expect(rows).toContainEqual([nameOf(777), numberOf(777), 'cliente777@exemplo.test']);
+});

@@ -1,0 +1,68 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../shared/toast/toast.store';
+import { downloadFile, useImportContacts } from './contacts.api';
+
+const SHEET_TYPES =
+  '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
+
+/** Picks the sheet and sends it; the server checks it whole, then progress shows on the page. */
+export function ContactImportDialog({
+  onStarted,
+  onClose,
+}: {
+  onStarted: (importId: string, total: number) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const importContacts = useImportContacts();
+
+  const submit = () => {
+    if (!file) return;
+    importContacts.mutate(file, {
+      onSuccess: ({ importId, total }) => {
+        onStarted(importId, total);
+        onClose();
+      },
+      onError: (error) => toast.apiError(error),
+    });
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('contacts.import.title')}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <DialogContentText>
+          {t('contacts.import.help')}{' '}
+          <Link
+            component="button"
+            type="button"
+            onClick={() => downloadFile('/contacts/planilha.xlsx', 'planilha.xlsx').catch(toast.apiError)}
+          >
+            {t('contacts.import.example')}
+          </Link>
+        </DialogContentText>
+        <input
+          type="file"
+          accept={SHEET_TYPES}
+          aria-label={t('contacts.import.file')}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
+        <Button variant="contained" disabled={!file} loading={importContacts.isPending} onClick={submit}>
+          {t('contacts.import.start')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

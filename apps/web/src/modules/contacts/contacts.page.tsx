@@ -1,0 +1,197 @@
+import { type Contact, can } from '@balcao/shared';
+import AddIcon from '@mui/icons-material/Add';
+import ImportExportIcon from '@mui/icons-material/ImportExport';
+import SearchIcon from '@mui/icons-material/Search';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll';
+import { useSessionUser } from '../../shared/session/session-user';
+import { toast } from '../../shared/toast/toast.store';
+import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { PageHeader } from '../../shared/ui/page-header';
+import { ContactDialog } from './contact.dialog';
+import { useContactImportProgress } from './contact-import';
+import { ContactImportDialog } from './contact-import.dialog';
+import { ContactImportPanel } from './contact-import-panel';
+import {
+  downloadFile,
+  useBlockContact,
+  useContactList,
+  useDeleteContact,
+  useTagOptions,
+} from './contacts.api';
+import { flattenContactPages } from './contacts.cache';
+import { useContactsRealtime } from './contacts.realtime';
+import { ContactsTable } from './contacts-table';
+import { OpenTicketDialog } from './open-ticket.dialog';
+
+type Editing = { contact: Contact | null } | null;
+
+export function ContactsPage() {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  useContactsRealtime();
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim());
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const tags = useTagOptions();
+  const list = useContactList(searchParam, tagIds);
+  const contacts = flattenContactPages(list.data);
+  const loadMore = useLoadMoreOnScroll<HTMLDivElement>(list);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [opening, setOpening] = useState<Contact | null>(null);
+  const [blocking, setBlocking] = useState<Contact | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [importing, setImporting] = useState(false);
+  const imports = useContactImportProgress();
+  const blockContact = useBlockContact();
+  const deleteContact = useDeleteContact();
+
+  const confirmBlock = () => {
+    if (!blocking) return;
+    const active = !blocking.active;
+    blockContact.mutate(
+      { id: blocking.id, active },
+      {
+        onSuccess: () => toast.success(active ? t('contacts.list.unblocked') : t('contacts.list.blocked')),
+        onError: (error) => toast.apiError(error),
+        onSettled: () => setBlocking(null),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteContact.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('contacts.list.deleted')),
+      onError: (error) => toast.apiError(error),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const exportContacts = () => {
+    setMenu(null);
+    downloadFile('/contacts/export', 'backup_contatos.xlsx').catch(toast.apiError);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <PageHeader title={t('contacts.list.title')}>
+        <TextField
+          type="search"
+          placeholder={t('contacts.list.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ width: { sm: 240 } }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('contacts.list.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Autocomplete
+          multiple
+          size="small"
+          options={tags.data ?? []}
+          getOptionLabel={(tag) => tag.name}
+          value={(tags.data ?? []).filter((tag) => tagIds.includes(tag.id))}
+          onChange={(_event, value) => setTagIds(value.map((tag) => tag.id))}
+          renderInput={(params) => <TextField {...params} placeholder={t('contacts.list.filterTags')} />}
+          sx={{ width: { sm: 220 }, display: { xs: 'none', sm: 'block' } }}
+        />
+        <Button
+          variant="outlined"
+          onClick={(event) => setMenu(event.currentTarget)}
+          sx={{ flexShrink: 0, gap: 1 }}
+        >
+          <ImportExportIcon fontSize="small" />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('contacts.list.importExport')}
+          </Box>
+        </Button>
+        <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setImporting(true);
+            }}
+          >
+            {t('contacts.list.import')}
+          </MenuItem>
+          <MenuItem onClick={exportContacts}>{t('contacts.list.export')}</MenuItem>
+        </Menu>
+        <Button
+          variant="contained"
+          onClick={() => setEditing({ contact: null })}
+          aria-label={t('contacts.list.add')}
+          sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
+        >
+          <AddIcon fontSize="small" />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('contacts.list.add')}
+          </Box>
+        </Button>
+      </PageHeader>
+      {imports.progress && <ContactImportPanel progress={imports.progress} onDismiss={imports.dismiss} />}
+      <Paper
+        variant="outlined"
+        ref={loadMore.ref}
+        onScroll={loadMore.onScroll}
+        sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
+      >
+        <ContactsTable
+          contacts={contacts}
+          isLoading={list.isPending}
+          error={list.error}
+          isFetchingNextPage={list.isFetchingNextPage}
+          filtered={searchParam !== '' || tagIds.length > 0}
+          onRetry={() => void list.refetch()}
+          onOpenTicket={setOpening}
+          onEdit={(contact) => setEditing({ contact })}
+          onToggleBlock={setBlocking}
+          onDelete={can(me, 'contacts-page:deleteContact') ? setDeleting : undefined}
+        />
+      </Paper>
+      {editing && <ContactDialog contact={editing.contact} onClose={() => setEditing(null)} />}
+      {opening && <OpenTicketDialog contact={opening} onClose={() => setOpening(null)} />}
+      {importing && <ContactImportDialog onStarted={imports.start} onClose={() => setImporting(false)} />}
+      {blocking && (
+        <ConfirmDialog
+          title={t(blocking.active ? 'contacts.list.blockTitle' : 'contacts.list.unblockTitle', {
+            name: blocking.name,
+          })}
+          message={t(blocking.active ? 'contacts.list.blockMessage' : 'contacts.list.unblockMessage')}
+          confirmLabel={t(blocking.active ? 'contacts.list.blockConfirm' : 'contacts.list.unblockConfirm')}
+          busy={blockContact.isPending}
+          onConfirm={confirmBlock}
+          onClose={() => setBlocking(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('contacts.list.deleteTitle', { name: deleting.name })}
+          message={t('contacts.list.deleteMessage')}
+          confirmLabel={t('common.actions.delete')}
+          busy={deleteContact.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+import { contactEvent, events } from '@balcao/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSessionUser } from '../../shared/session/session-user';
+import { useSocketEvent } from '../../shared/socket/socket';
+import { removeContactFromLists, upsertContactInLists } from './contacts.cache';
+
+/** company-{id}-contact events straight into the cached lists: one event, one cache write, no refetch. */
+export function useContactsRealtime() {
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+
+  useSocketEvent(events.contact(me.companyId), contactEvent, (payload) => {
+    if (payload.action === 'delete') removeContactFromLists(queryClient, payload.contactId);
+    else upsertContactInLists(queryClient, payload.contact);
+  });
+}

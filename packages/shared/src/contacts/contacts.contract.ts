@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { dbId, msg, pageNumber, plainText, queryBoolean, requiredText } from '../validation.js';
+
+const tagRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+const extraInfoSchema = z.object({ name: requiredText(1, 100), value: plainText(1000).trim() });
+
+export const contactSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Digits (E.164 without +); null when the channel gives none; masked (`*`) when lgpdHideNumber hides it. */
+  number: z.string().nullable(),
+  numberHidden: z.boolean(),
+  email: z.string(),
+  urlPicture: z.string(),
+  active: z.boolean(),
+  channel: z.string(),
+  isGroup: z.boolean(),
+  disableBot: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+  lgpdAcceptedAt: z.string().nullable(),
+  extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })),
+  tags: z.array(tagRef),
+  lastInteractionAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** `contactTag` arrives as a JSON array of tag ids, as the spec's client sends it. */
+const tagIdsParam = z
+  .string()
+  .max(2000)
+  .transform((value, ctx) => {
+    try {
+      return z.array(dbId()).max(50).parse(JSON.parse(value));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: msg.invalidValue });
+      return z.NEVER;
+    }
+  });
+
+export const listContactsQuery = z.object({
+  searchParam: plainText(100).trim().optional(),
+  pageNumber,
+  contactTag: tagIdsParam.optional(),
+  channel: plainText(20).optional(),
+  isGroup: queryBoolean.optional(),
+});
+export type ListContactsQuery = z.infer<typeof listContactsQuery>;
+
+export const listContactsResponse = z.object({
+  contacts: z.array(contactSchema),
+  hasMore: z.boolean(),
+  count: z.number(),
+});
+
+const contactFields = {
+  name: requiredText(2, 50),
+  /** As typed; the server normalises it once (libphonenumber-js, default region BR). */
+  number: requiredText(8, 50),
+  email: z.union([z.literal(''), z.string().trim().toLowerCase().max(200).email(msg.invalidEmail)]),
+  disableBot: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+  extraInfo: z.array(extraInfoSchema).max(50),
+  tagIds: z.array(dbId()).max(50),
+};
+
+export const createContactBody = z.object({
+  ...contactFields,
+  email: contactFields.email.optional(),
+  disableBot: contactFields.disableBot.optional(),
+  acceptAudioMessage: contactFields.acceptAudioMessage.optional(),
+  extraInfo: contactFields.extraInfo.optional(),
+  tagIds: contactFields.tagIds.optional(),
+});
+export type CreateContactBody = z.infer<typeof createContactBody>;
+
+export const updateContactBody = z.object(contactFields).partial();
+export type UpdateContactBody = z.infer<typeof updateContactBody>;
+
+export const blockContactBody = z.object({ active: z.boolean() });
+
+export const contactEvent = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), contact: contactSchema }),
+  z.object({ action: z.literal('delete'), contactId: z.number() }),
+]);
+export type ContactEvent = z.infer<typeof contactEvent>;
+
+/** The example sheet's header row; an imported sheet needs at least `name` and `number`. */
+export const CONTACT_SHEET_COLUMNS = ['name', 'number', 'email', 'tags'] as const;
+
+const contactImportRowError = z.object({ row: z.number(), number: z.string(), error: z.string() });
+export type ContactImportRowError = z.infer<typeof contactImportRowError>;
+
+/** Progress of one import, sent to the importing user only. */
+export const contactImportEvent = z.object({
+  importId: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  processed: z.number(),
+  total: z.number(),
+  created: z.number(),
+  errors: z.array(contactImportRowError),
+});
+export type ContactImportEvent = z.infer<typeof contactImportEvent>;
+
+export const contactImportStarted = z.object({ importId: z.string(), total: z.number() });
