@@ -67,3 +67,29 @@ export async function signIn(page: Page, email = inject('adminEmail'), password 
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL('**/tickets');
 }
+
+/**
+ * A company of its own, signed up through the API, for a journey that counts what the company
+ * holds (every journey shares the server, and the platform company collects their data).
+ */
+export async function signUpCompany(label: string): Promise<{ email: string; password: string }> {
+  const base = inject('baseUrl');
+  const [plan] = (await (await fetch(`${base}/plans/listPublic`)).json()) as { id: number }[];
+  const email = `${label}-${Date.now()}@balcao.test`;
+  const password = 'E2e-Company-Pass1';
+  const answer = await fetch(`${base}/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      companyName: `Empresa ${label}`,
+      name: `Admin ${label}`,
+      email,
+      phone: '11999990000',
+      password,
+      planId: plan?.id,
+      termo: true,
+    }),
+  });
+  if (answer.status !== 201) throw new Error(`sign-up answered ${answer.status}: ${await answer.text()}`);
+  return { email, password };
+}
