@@ -2,14 +2,12 @@ import { z } from 'zod';
 import { ticketSchema } from '../tickets/tickets.contract.js';
 import { dbIdText, msg, pageNumber, withoutNul } from '../validation.js';
 
-/** 0 pending, 1 sent, 2 delivered, 3 read (4 played); acks only move forward. -1 marks a failed send. */
-export const messageAcks = { failed: -1, pending: 0, sent: 1, delivered: 2, read: 3 } as const;
-
 export const messageSchema = z.object({
   id: z.number(),
   ticketId: z.number(),
   body: z.string(),
   fromMe: z.boolean(),
+  /** 0 pending, 1 sent, 2 delivered, 3 read (4 played); acks only move forward. -1 marks a failed send. */
   ack: z.number(),
   failedReason: z.string().nullable(),
   kind: z.string(),
@@ -47,4 +45,3 @@ export const messageEvent = z.object({
   message: messageSchema,
   ticket: ticketSchema,
 });
-export type MessageEvent = z.infer<typeof messageEvent>;
