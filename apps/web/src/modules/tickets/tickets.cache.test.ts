@@ -101,10 +101,11 @@ describe('applyTicket', () => {
     queryClient.setQueryData(ticketsKeys.detail(current.uuid), current);
 
     applyTicket(queryClient, { ...current, status: 'pending', updatedAt: '2026-01-01T12:00:00.000Z' }, me);
+    const afterStale = queryClient.getQueryData<Ticket>(ticketsKeys.detail(current.uuid));
     applyTicket(queryClient, { ...current, lastMessage: 'Novo' }, me);
 
+    expect(afterStale).toMatchObject({ status: 'open' });
     expect(queryClient.getQueryData<Ticket>(ticketsKeys.detail(current.uuid))).toMatchObject({
-      status: 'open',
       lastMessage: 'Novo',
     });
   });
