@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
-import { messages, schedules, tickets } from '../../db/schema/index.js';
+import { connections, messages, schedules, tickets } from '../../db/schema/index.js';
 import { sendSchedule, sweepMissedSchedules } from './schedules.sender.js';
 
 const app = await createTestApp();
@@ -111,6 +111,13 @@ describe('tenancy and ownership', () => {
     expect(await rowOf(mine.id)).toMatchObject({ body: 'Lembrete da consulta' });
   });
 
+  test('a plan without schedules refuses the routes', async () => {
+    const tenant = await createTenant(app, { plan: { useSchedules: false } });
+    const { status, body } = await call(app, 'GET', '/schedules', { token: tenant.admin.token });
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ error: 'ERR_PLAN_FEATURE_DISABLED' });
+  });
+
   test('a user sees and changes only their own schedules; an admin sees all', async () => {
     const { tenant, ticket } = await setup();
     const attendant = await createUser(app, tenant.companyId);
@@ -193,6 +200,19 @@ describe('sending', () => {
       .where(eq(tickets.id, row?.ticketId ?? 0));
     expect(fresh).toMatchObject({ status: 'open', userId: tenant.admin.id, contactId: ticket.contactId });
     expect(await sentBodies(tenant.companyId, fresh?.id ?? 0)).toEqual(['Lembrete da consulta']);
+  });
+
+  test("without a connection of its own, a schedule goes through the company's default one", async () => {
+    const { tenant, ticket } = await setup();
+    await app.deps.db
+      .update(connections)
+      .set({ isDefault: true })
+      .where(eq(connections.id, ticket.connectionId ?? 0));
+    const created = await schedule(tenant.admin.token, { ...ticket, connectionId: null }, later(HOUR));
+
+    await sendSchedule(app.deps, { companyId: tenant.companyId, scheduleId: created.id }, later(2 * HOUR));
+
+    expect(await sentBodies(tenant.companyId, ticket.id)).toEqual(['Lembrete da consulta']);
   });
 
   test('a failed attempt keeps the schedule pending with its reason, for the retry', async () => {
