@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
 import { connections, messages, schedules, tickets } from '../../db/schema/index.js';
-import { sendSchedule, sweepMissedSchedules } from './schedules.sender.js';
+import { SEND_JOB, sendSchedule, sweepMissedSchedules } from './schedules.sender.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -223,6 +223,27 @@ describe('sending', () => {
       sendSchedule(app.deps, { companyId: tenant.companyId, scheduleId: created.id }, later(2 * HOUR)),
     ).rejects.toThrow('ERR_NO_DEF_WAPP_FOUND');
     expect(await rowOf(created.id)).toMatchObject({ status: 'PENDENTE', error: 'ERR_NO_DEF_WAPP_FOUND' });
+  });
+
+  test('saving queues a job at the schedule time, and the job sends it', { timeout: 40_000 }, async () => {
+    const { tenant, ticket } = await setup();
+    const sendAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000);
+    const created = await schedule(tenant.admin.token, ticket, sendAt);
+
+    const jobs = await app.deps.db.execute(
+      sql`select start_after from pgboss.job where name = ${SEND_JOB} and data->>'scheduleId' = ${String(created.id)}`,
+    );
+    const row = await waitFor(
+      () => rowOf(created.id),
+      (found) => found?.ticketId === ticket.id,
+    );
+
+    const startAfter = (jobs.rows as { start_after: string | Date }[]).map((job) =>
+      new Date(job.start_after).getTime(),
+    );
+    expect(startAfter).toEqual([sendAt.getTime()]);
+    expect(row).toMatchObject({ status: 'ENVIADA' });
+    expect(await sentBodies(tenant.companyId, ticket.id)).toEqual(['Lembrete da consulta']);
   });
 
   test('a schedule missed without a job is sent once by the sweep', { timeout: 40_000 }, async () => {
