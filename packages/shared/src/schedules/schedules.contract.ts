@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { dbId, dbIdText, MAX_ID, msg, pageNumber, withoutNul } from '../validation.js';
 
 /** Spec 000 §5: a schedule's body has at least 5 characters ('Mensagem muito curta'). */
-export const SCHEDULE_BODY_MIN = 5;
+const SCHEDULE_BODY_MIN = 5;
 const SCHEDULE_BODY_MAX = 4096;
 /** Spec 000 §5: a new schedule is proposed one hour ahead. */
 export const SCHEDULE_DEFAULT_LEAD_MS = 60 * 60_000;
 
-export const scheduleStatuses = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;
+const scheduleStatuses = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;
 export type ScheduleStatus = (typeof scheduleStatuses)[number];
 
 export const scheduleSchema = z.object({
@@ -65,4 +65,3 @@ export const listSchedulesResponse = z.object({
   hasMore: z.boolean(),
   count: z.number(),
 });
-export type ListSchedulesResponse = z.infer<typeof listSchedulesResponse>;

@@ -13,8 +13,8 @@ import {
 } from './schedules.queries.js';
 
 export const SEND_JOB = 'schedules.send';
-export const FAILED_JOB = 'schedules.failed';
-export const SWEEP_JOB = 'schedules.sweep';
+const FAILED_JOB = 'schedules.failed';
+const SWEEP_JOB = 'schedules.sweep';
 
 const SWEEP_BATCH = 100;
 const SEND_OPTIONS = { retryLimit: 3, retryDelay: 30, retryBackoff: true, deadLetter: FAILED_JOB };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
@@ -230,8 +230,9 @@ describe('sending', () => {
     const sendAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000);
     const created = await schedule(tenant.admin.token, ticket, sendAt);
 
-    const jobs = await app.deps.db.execute(
-      sql`select start_after from pgboss.job where name = ${SEND_JOB} and data->>'scheduleId' = ${String(created.id)}`,
+    const jobs = await app.deps.database.executeSql(
+      "select start_after from pgboss.job where name = $1 and data->>'scheduleId' = $2",
+      [SEND_JOB, String(created.id)],
     );
     const row = await waitFor(
       () => rowOf(created.id),
