@@ -11,6 +11,8 @@ import { request } from '../../shared/api/http';
 import { CONTACT_SEARCH_MIN } from './schedule-form';
 import { scheduleLists, schedulesKeys } from './schedules.cache';
 
+const LIST_REFRESH_MS = 30_000;
+
 export function useScheduleList(search: string, contactId?: number) {
   return useInfiniteQuery({
     queryKey: schedulesKeys.list(search, contactId),
@@ -21,6 +23,8 @@ export function useScheduleList(search: string, contactId?: number) {
       }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    // Sending happens in a job with no socket event: an open list catches up on statuses this often.
+    refetchInterval: LIST_REFRESH_MS,
   });
 }
 
