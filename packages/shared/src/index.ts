@@ -10,6 +10,7 @@ export * from './plans/plans.contract.js';
 export * from './queues/queues.contract.js';
 export * from './quick-messages/quick-messages.contract.js';
 export * from './realtime/events.js';
+export * from './schedules/schedules.contract.js';
 export * from './settings/settings.contract.js';
 export * from './tags/tags.contract.js';
 export * from './tickets/ticket-open.contract.js';

@@ -38,6 +38,8 @@ const gates = {
   'quick-messages:manageAll': isManager,
   /** Editing or deleting a tag changes every contact and ticket carrying it. */
   'tags:manage': isManager,
+  /** Others see and change only the schedules they made. */
+  'schedules:manageAll': isAdmin,
   'queues:manage': isAdmin,
   'campaigns:manage': isAdmin,
   'messages-api:view': isAdmin,
