@@ -44,11 +44,8 @@ describe('deleting a ticket', () => {
     expect(status).toBe(204);
     expect(await statusOf(ticket.id)).toBeUndefined();
     expect(await app.deps.db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toEqual([]);
-    await waitFor(
-      async () => received,
-      (r) => r.some((e) => e.action === 'delete' && e.ticketId === ticket.id),
-      5000,
-    );
+    const deleted = (r: TicketEvent[]) => r.some((e) => e.action === 'delete' && e.ticketId === ticket.id);
+    expect(deleted(await waitFor(async () => received, deleted, 5000))).toBe(true);
   });
 
   test('a user profile is refused and the ticket stays', async () => {
@@ -107,11 +104,9 @@ describe('closing all', () => {
       .where(inArray(ticketLogs.ticketId, [inSales.id, noQueue.id]));
     expect(logs).toHaveLength(2);
     expect(logs.every((l) => l.type === 'close' && l.userId === tenant.admin.id)).toBe(true);
-    await waitFor(
-      async () => received,
-      (r) => [inSales.id, noQueue.id].every((id) => r.some((e) => e.ticket?.id === id && e.ticket.status === 'closed')),
-      5000,
-    );
+    const published = (r: TicketEvent[]) =>
+      [inSales.id, noQueue.id].every((id) => r.some((e) => e.ticket?.id === id && e.ticket.status === 'closed'));
+    expect(published(await waitFor(async () => received, published, 5000))).toBe(true);
   });
 
   test('without queues it closes every ticket of the status, past one batch', async () => {
