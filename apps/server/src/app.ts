@@ -26,6 +26,7 @@ import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.rou
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
 import { userAudience } from './modules/users/users.events.js';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(connectionsRoutes(deps));
     await api.register(contactsRoutes(deps));
     await api.register(ticketsRoutes(deps));
+    await api.register(ticketNotesRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(webchatRoutes(deps));
     await api.register(tagsRoutes(deps));

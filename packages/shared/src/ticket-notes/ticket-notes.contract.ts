@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbId, dbIdText, requiredText } from '../validation.js';
 
-/** Spec 000 §5: a note needs at least 2 characters. */
+/** Long enough for any note an attendant types; the spec sets only the minimum (2, 000 §5). */
 export const NOTE_MAX = 5000;
 
 export const ticketNoteSchema = z.object({
