@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser, type TestUser } from '../../../test/fixtures.js';
 import { connections, contacts, queues, userQueues } from '../../db/schema/index.js';
+import { receive } from '../../inbox/receive.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -72,6 +73,27 @@ describe('ticket log', () => {
     const { body } = await history(tenant.admin, opened.body.id);
 
     expect(body).toEqual([expect.objectContaining({ type: 'create', user: expect.objectContaining({ id: tenant.admin.id }) })]);
+  });
+
+  test('a conversation arriving from a customer writes a create line with nobody as its author', async () => {
+    const tenant = await createTenant(app);
+    const [connection] = await app.deps.db
+      .insert(connections)
+      .values({ companyId: tenant.companyId, name: 'Chat', channel: 'webchat', token: `r${Date.now()}` })
+      .returning();
+    const { ticket } = await receive(app.deps, {
+      companyId: tenant.companyId,
+      connectionId: connection?.id as number,
+      channel: 'webchat',
+      identity: { kind: 'webchat', value: `visitor-${connection?.id}` },
+      contact: { name: 'Visitante' },
+      externalId: `log-${connection?.id}`,
+      body: 'Olá',
+    });
+
+    const { body } = await history(tenant.admin, ticket.id);
+
+    expect(body).toEqual([expect.objectContaining({ type: 'create', user: null })]);
   });
 
   test("another company's ticket, or one the user cannot see, answers not found", async () => {
