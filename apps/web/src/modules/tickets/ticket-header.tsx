@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { ContactAvatar } from './contact-avatar';
+import { TicketOptionsMenu } from './ticket-options.menu';
 import { useTicketStatusChange } from './ticket-status-change';
 
 /** Below this header width the action buttons keep only their icons (the name stays for screen readers). */
@@ -117,6 +118,7 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>
+        <TicketOptionsMenu ticket={ticket} />
       </Box>
       {statusChange.dialog}
       {confirmingClose && (
