@@ -25,8 +25,8 @@ import { quickMessageAudience } from './modules/quick-messages/quick-messages.ev
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
-import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
+import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
 import { userAudience } from './modules/users/users.events.js';

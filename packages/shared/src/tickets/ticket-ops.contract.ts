@@ -17,7 +17,10 @@ export const ticketLogsResponse = z.array(ticketLogSchema);
 /** Closes every ticket of the company in `status`; `queueIds` narrows to those queues (0 is "no queue"). */
 export const closeAllTicketsBody = z.object({
   status: z.enum(['open', 'pending']),
-  queueIds: z.array(z.union([z.literal(0), dbId()])).max(1000).optional(),
+  queueIds: z
+    .array(z.union([z.literal(0), dbId()]))
+    .max(1000)
+    .optional(),
 });
 export type CloseAllTicketsBody = z.infer<typeof closeAllTicketsBody>;
 export const closeAllTicketsResponse = z.object({ closed: z.number() });

@@ -24,7 +24,14 @@ export async function selectNotes(db: Db, companyId: number, ticketId: number, c
     .select(noteRow)
     .from(ticketNotes)
     .leftJoin(users, eq(users.id, ticketNotes.userId))
-    .where(tenant(ticketNotes, companyId, eq(ticketNotes.ticketId, ticketId), eq(ticketNotes.contactId, contactId)))
+    .where(
+      tenant(
+        ticketNotes,
+        companyId,
+        eq(ticketNotes.ticketId, ticketId),
+        eq(ticketNotes.contactId, contactId),
+      ),
+    )
     .orderBy(desc(ticketNotes.createdAt), desc(ticketNotes.id));
   return rows.map(present);
 }

@@ -9,7 +9,8 @@ afterAll(() => app.close());
 const add = (user: TestUser, body: object) => call(app, 'POST', '/ticket-notes', { token: user.token, body });
 const list = (user: TestUser, ticketId: number, contactId: number) =>
   call(app, 'GET', `/ticket-notes/list?ticketId=${ticketId}&contactId=${contactId}`, { token: user.token });
-const remove = (user: TestUser, id: number) => call(app, 'DELETE', `/ticket-notes/${id}`, { token: user.token });
+const remove = (user: TestUser, id: number) =>
+  call(app, 'DELETE', `/ticket-notes/${id}`, { token: user.token });
 
 async function ticketHeldBy(companyId: number, user: TestUser) {
   return createTicket(app, companyId, { status: 'open', userId: user.id });
@@ -21,7 +22,11 @@ describe('ticket notes', () => {
     const ana = await createUser(app, tenant.companyId, { name: 'Ana' });
     const ticket = await ticketHeldBy(tenant.companyId, ana);
 
-    const first = await add(ana, { note: 'Cliente pediu retorno', ticketId: ticket.id, contactId: ticket.contactId });
+    const first = await add(ana, {
+      note: 'Cliente pediu retorno',
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+    });
     await add(ana, { note: 'Retornado', ticketId: ticket.id, contactId: ticket.contactId });
 
     expect(first.status).toBe(201);
@@ -36,7 +41,9 @@ describe('ticket notes', () => {
     const ticket = await ticketHeldBy(tenant.companyId, tenant.admin);
 
     for (const note of ['a', '   ', ' a '])
-      expect((await add(tenant.admin, { note, ticketId: ticket.id, contactId: ticket.contactId })).status).toBe(400);
+      expect(
+        (await add(tenant.admin, { note, ticketId: ticket.id, contactId: ticket.contactId })).status,
+      ).toBe(400);
   });
 
   test('the contact must be the ticket’s, and a ticket the user cannot see answers not found', async () => {
@@ -49,19 +56,29 @@ describe('ticket notes', () => {
     const hidden = await createTicket(app, tenant.companyId, { queueId: queue?.id });
     const mine = await ticketHeldBy(tenant.companyId, ana);
 
-    expect((await add(ana, { note: 'oi oi', ticketId: hidden.id, contactId: hidden.contactId })).status).toBe(404);
+    expect((await add(ana, { note: 'oi oi', ticketId: hidden.id, contactId: hidden.contactId })).status).toBe(
+      404,
+    );
     expect((await list(ana, hidden.id, hidden.contactId)).status).toBe(404);
-    expect((await add(ana, { note: 'oi oi', ticketId: mine.id, contactId: hidden.contactId })).status).toBe(404);
+    expect((await add(ana, { note: 'oi oi', ticketId: mine.id, contactId: hidden.contactId })).status).toBe(
+      404,
+    );
   });
 
   test("another company's tickets and notes answer not found", async () => {
     const tenant = await createTenant(app);
     const other = await createTenant(app);
     const ticket = await ticketHeldBy(tenant.companyId, tenant.admin);
-    const note = await add(tenant.admin, { note: 'segredo', ticketId: ticket.id, contactId: ticket.contactId });
+    const note = await add(tenant.admin, {
+      note: 'segredo',
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+    });
 
     expect((await list(other.admin, ticket.id, ticket.contactId)).status).toBe(404);
-    expect((await add(other.admin, { note: 'oi oi', ticketId: ticket.id, contactId: ticket.contactId })).status).toBe(404);
+    expect(
+      (await add(other.admin, { note: 'oi oi', ticketId: ticket.id, contactId: ticket.contactId })).status,
+    ).toBe(404);
     expect((await remove(other.admin, note.body.id)).status).toBe(404);
     expect((await list(tenant.admin, ticket.id, ticket.contactId)).body).toHaveLength(1);
   });

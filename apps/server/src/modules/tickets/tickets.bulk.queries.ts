@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
@@ -30,9 +30,7 @@ export function nextTicketsInStatus(
   return db
     .select()
     .from(tickets)
-    .where(
-      tenant(tickets, companyId, eq(tickets.status, filter.status), gt(tickets.id, afterId), inQueues),
-    )
+    .where(tenant(tickets, companyId, eq(tickets.status, filter.status), gt(tickets.id, afterId), inQueues))
     .orderBy(asc(tickets.id))
     .limit(limit);
 }

@@ -81,7 +81,11 @@ describe('closing all', () => {
     const inSales = await createTicket(app, tenant.companyId, { queueId: sales.id });
     const noQueue = await createTicket(app, tenant.companyId);
     const inSupport = await createTicket(app, tenant.companyId, { queueId: support.id });
-    const open = await createTicket(app, tenant.companyId, { status: 'open', userId: user.id, queueId: sales.id });
+    const open = await createTicket(app, tenant.companyId, {
+      status: 'open',
+      userId: user.id,
+      queueId: sales.id,
+    });
     const otherCompany = await createTicket(app, other.companyId);
     const socket = await live.connect({ token: tenant.admin.token });
     const received = collect<TicketEvent>(socket, events.ticket(tenant.companyId));
@@ -105,7 +109,9 @@ describe('closing all', () => {
     expect(logs).toHaveLength(2);
     expect(logs.every((l) => l.type === 'close' && l.userId === tenant.admin.id)).toBe(true);
     const published = (r: TicketEvent[]) =>
-      [inSales.id, noQueue.id].every((id) => r.some((e) => e.ticket?.id === id && e.ticket.status === 'closed'));
+      [inSales.id, noQueue.id].every((id) =>
+        r.some((e) => e.ticket?.id === id && e.ticket.status === 'closed'),
+      );
     expect(published(await waitFor(async () => received, published, 5000))).toBe(true);
   });
 
@@ -125,7 +131,12 @@ describe('closing all', () => {
     const left = await app.deps.db
       .select()
       .from(tickets)
-      .where(inArray(tickets.id, many.map((t) => t.id)));
+      .where(
+        inArray(
+          tickets.id,
+          many.map((t) => t.id),
+        ),
+      );
     expect(left.every((t) => t.status === 'closed')).toBe(true);
   });
 

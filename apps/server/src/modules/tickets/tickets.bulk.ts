@@ -46,7 +46,12 @@ export async function closeAllTickets(ctx: Ctx, body: CloseAllTicketsBody) {
     closed += done.length;
     for (const current of done) {
       await notifyConversationClosed(ctx, current);
-      const ticket = (await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, current.id))) as Ticket;
+      const ticket = (await loadTicket(
+        ctx.db,
+        ctx.links,
+        ctx.companyId,
+        eq(tickets.id, current.id),
+      )) as Ticket;
       publishTicket(ctx, ctx.companyId, ticket, current);
     }
   }

@@ -72,7 +72,9 @@ describe('ticket log', () => {
 
     const { body } = await history(tenant.admin, opened.body.id);
 
-    expect(body).toEqual([expect.objectContaining({ type: 'create', user: expect.objectContaining({ id: tenant.admin.id }) })]);
+    expect(body).toEqual([
+      expect.objectContaining({ type: 'create', user: expect.objectContaining({ id: tenant.admin.id }) }),
+    ]);
   });
 
   test('a conversation arriving from a customer writes a create line with nobody as its author', async () => {
@@ -108,4 +110,3 @@ describe('ticket log', () => {
     expect((await history(tenant.admin, ticket.id)).status).toBe(200);
   });
 });
-

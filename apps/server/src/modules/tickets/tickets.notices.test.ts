@@ -42,7 +42,9 @@ describe('greeting on accept', () => {
 
     const sent = await sentOf(ticket.id, 'greeting');
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toMatch(/^(Bom dia|Boa tarde|Boa noite|Boa madrugada) \*Carla\*, meu nome é \*Ana Souza\*/);
+    expect(sent[0]?.body).toMatch(
+      /^(Bom dia|Boa tarde|Boa noite|Boa madrugada) \*Carla\*, meu nome é \*Ana Souza\*/,
+    );
   });
 
   test('with it off, or on a group, nothing is sent', async () => {
@@ -74,7 +76,11 @@ describe('transfer message', () => {
     const bia = await createUser(app, tenant.companyId, { name: 'Bia' });
     const sales = await createQueue(tenant.companyId, 'Vendas', [ana, bia]);
     const support = await createQueue(tenant.companyId, 'Suporte', [ana, bia]);
-    const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: ana.id, queueId: sales.id });
+    const ticket = await createTicket(app, tenant.companyId, {
+      status: 'open',
+      userId: ana.id,
+      queueId: sales.id,
+    });
 
     expect((await put(ana, ticket.id, { queueId: support.id })).status).toBe(200);
     expect((await put(tenant.admin, ticket.id, { queueId: support.id, userId: bia.id })).status).toBe(200);
@@ -90,7 +96,11 @@ describe('transfer message', () => {
     const ana = await createUser(app, tenant.companyId);
     const sales = await createQueue(tenant.companyId, 'Vendas', [ana]);
     const support = await createQueue(tenant.companyId, 'Suporte', [ana]);
-    const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: ana.id, queueId: sales.id });
+    const ticket = await createTicket(app, tenant.companyId, {
+      status: 'open',
+      userId: ana.id,
+      queueId: sales.id,
+    });
 
     expect((await put(ana, ticket.id, { queueId: support.id })).status).toBe(200);
 

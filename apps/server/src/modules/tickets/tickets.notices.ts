@@ -49,7 +49,12 @@ export async function sendTransferNotice(ctx: Ctx, before: Before, ticket: Ticke
 const outbound = (ctx: Ctx, ticket: Ticket, body: string, kind: string) =>
   storeOutbound(ctx, {
     companyId: ctx.companyId,
-    ticket: { id: ticket.id, contactId: ticket.contactId, connectionId: ticket.whatsappId, queueId: ticket.queueId },
+    ticket: {
+      id: ticket.id,
+      contactId: ticket.contactId,
+      connectionId: ticket.whatsappId,
+      queueId: ticket.queueId,
+    },
     body,
     kind,
     userId: ctx.actor.userId,

@@ -21,7 +21,11 @@ export function CloseAllButton({ tab }: { tab: TicketTab }) {
   return (
     <>
       <Tooltip title={t('tickets.closeAll.action')}>
-        <IconButton size="small" aria-label={t('tickets.closeAll.action')} onClick={() => setConfirming(true)}>
+        <IconButton
+          size="small"
+          aria-label={t('tickets.closeAll.action')}
+          onClick={() => setConfirming(true)}
+        >
           <DoneAllIcon fontSize="small" />
         </IconButton>
       </Tooltip>

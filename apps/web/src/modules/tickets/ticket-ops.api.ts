@@ -24,7 +24,11 @@ export function useAddTicketNote(ticketId: number, contactId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (note: string) =>
-      request('/ticket-notes', { method: 'POST', body: { note, ticketId, contactId }, schema: ticketNoteSchema }),
+      request('/ticket-notes', {
+        method: 'POST',
+        body: { note, ticketId, contactId },
+        schema: ticketNoteSchema,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notesKey(ticketId) }),
   });
 }

@@ -30,7 +30,8 @@ export function TicketTransferDialog({ ticket, onClose }: { ticket: Ticket; onCl
   const [queueId, setQueueId] = useState<number | ''>(ticket.queueId ?? '');
   const [user, setUser] = useState<Option | null>(null);
   const [search, setSearch] = useState('');
-  const options = search.trim().length >= USER_SEARCH_MIN ? (users.data ?? []).filter(userMatches(search)) : [];
+  const options =
+    search.trim().length >= USER_SEARCH_MIN ? (users.data ?? []).filter(userMatches(search)) : [];
 
   const transfer = () => {
     if (queueId === '') return;
