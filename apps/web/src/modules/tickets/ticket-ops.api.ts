@@ -4,6 +4,7 @@ import {
   listTicketNotesResponse,
   ticketLogsResponse,
   ticketNoteSchema,
+  userOptionsResponse,
 } from '@balcao/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
@@ -63,5 +64,14 @@ export function useCloseAllTickets() {
     mutationFn: (body: CloseAllTicketsBody) =>
       request('/tickets/closeAll', { method: 'POST', body, schema: closeAllTicketsResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKeys.lists() }),
+  });
+}
+
+/** Who may receive a queue's tickets (its members and the admins), once a queue is chosen. */
+export function useQueueUsers(queueId: number | undefined) {
+  return useQuery({
+    queryKey: ['users', 'options', { queueId }],
+    queryFn: () => request('/users/list', { query: { queueId }, schema: userOptionsResponse }),
+    enabled: queueId !== undefined,
   });
 }

@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../shared/toast/toast.store';
-import { useQueueList, useUserChoices } from '../queues/queues.api';
+import { useQueueList } from '../queues/queues.api';
+import { useQueueUsers } from './ticket-ops.api';
 import { useUpdateTicket } from './tickets.api';
 import { USER_SEARCH_MIN, userMatches } from './tickets.rules';
 
@@ -25,9 +26,9 @@ export function TicketTransferDialog({ ticket, onClose }: { ticket: Ticket; onCl
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queues = useQueueList();
-  const users = useUserChoices();
   const update = useUpdateTicket();
   const [queueId, setQueueId] = useState<number | ''>(ticket.queueId ?? '');
+  const users = useQueueUsers(queueId === '' ? undefined : queueId);
   const [user, setUser] = useState<Option | null>(null);
   const [search, setSearch] = useState('');
   const options =
@@ -56,7 +57,10 @@ export function TicketTransferDialog({ ticket, onClose }: { ticket: Ticket; onCl
           required
           label={t('tickets.transfer.queue')}
           value={queueId}
-          onChange={(event) => setQueueId(Number(event.target.value))}
+          onChange={(event) => {
+            setQueueId(Number(event.target.value));
+            setUser(null);
+          }}
           fullWidth
           margin="dense"
         >
