@@ -66,7 +66,10 @@ export async function listUserOptions(ctx: Ctx, query: UserOptionsQuery) {
         eq(users.profile, 'admin'),
         inArray(
           users.id,
-          ctx.db.select({ id: userQueues.userId }).from(userQueues).where(eq(userQueues.queueId, query.queueId)),
+          ctx.db
+            .select({ id: userQueues.userId })
+            .from(userQueues)
+            .where(eq(userQueues.queueId, query.queueId)),
         ),
       )
     : undefined;
