@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { dbId } from '../validation.js';
 
-export const ticketLogTypes = ['create', 'accept', 'reopen', 'close', 'return', 'transfer'] as const;
+const ticketLogTypes = ['create', 'accept', 'reopen', 'close', 'return', 'transfer'] as const;
 
 /** One line of a ticket's history: who did what, and the queue the ticket was left in. */
-export const ticketLogSchema = z.object({
+const ticketLogSchema = z.object({
   id: z.number(),
   type: z.enum(ticketLogTypes),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-import type { Ticket } from '@balcao/shared';
+import { NOTE_MAX, type Ticket } from '@balcao/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -49,6 +49,7 @@ export function TicketNotesDialog({ ticket, onClose }: { ticket: Ticket; onClose
           onChange={(event) => setNote(event.target.value)}
           error={note.length > 0 && tooShort}
           helperText={note.length > 0 && tooShort ? t('tickets.notes.tooShort') : ' '}
+          slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
           multiline
           minRows={2}
           fullWidth
