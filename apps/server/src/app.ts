@@ -27,6 +27,7 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
 import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(connectionsRoutes(deps));
     await api.register(contactsRoutes(deps));
     await api.register(ticketsRoutes(deps));
+    await api.register(ticketNotesRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(webchatRoutes(deps));
     await api.register(tagsRoutes(deps));

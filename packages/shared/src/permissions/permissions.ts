@@ -32,6 +32,8 @@ const gates = {
   /** Others move (transfer, return) only the tickets they hold and waiting ones they see. */
   'tickets:transferAny': isAdmin,
   'ticket-options:deleteTicket': isAdmin,
+  /** Others delete only the ticket notes they wrote. */
+  'ticket-notes:deleteAny': isAdmin,
   'contacts-page:deleteContact': isAdmin,
   /** Who still sees whole numbers when lgpdHideNumber is on (it hides them from the user profile). */
   'contacts:seeHiddenNumbers': isManager,

@@ -104,7 +104,12 @@ export const listUsersResponse = z.object({
   count: z.number(),
 });
 
-export const userOptionsQuery = z.object({ companyId: dbIdText().optional() });
+export const userOptionsQuery = z.object({
+  companyId: dbIdText().optional(),
+  /** Only who may receive this queue's tickets: its members and the admins (the transfer dialog). */
+  queueId: dbIdText().optional(),
+});
+export type UserOptionsQuery = z.infer<typeof userOptionsQuery>;
 export const userOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));
 
 /** What every colleague may know of a user: enough for presence and pickers, nothing private. */

@@ -16,6 +16,7 @@ import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
+import { TicketOptionsMenu } from './ticket-options.menu';
 import { useTicketStatusChange } from './ticket-status-change';
 
 /** Below this header width the action buttons keep only their icons (the name stays for screen readers). */
@@ -132,6 +133,7 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
           )}
           {actions}
         </Box>
+        <TicketOptionsMenu ticket={ticket} />
       </Box>
       {statusChange.dialog}
       {scheduling && (
