@@ -95,6 +95,8 @@ test('signing in on another computer ends the session open here', async () => {
   const joined = socketConnected(here);
   await signIn(here);
   await joined;
+  // The inbox has rendered, so the frame listening for the session's end is mounted too.
+  await here.getByRole('tab').first().waitFor();
 
   await signIn(await openPage(browser));
 

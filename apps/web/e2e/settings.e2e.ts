@@ -78,10 +78,11 @@ test("another admin's change shows without a reload", async () => {
   });
   expect(created.ok(), await created.text()).toBe(true);
   const other = await openPage(browser);
-  const joined = socketConnected(other);
   await signIn(other, 'helena@balcao.test', 'Helena-pass');
-  await joined;
+  // Going to the page by address loads the app anew, with a new socket: wait for that one.
+  const joined = socketConnected(other);
   await other.goto('/settings');
+  await joined;
   const otherSwitch = other.getByRole('switch', { name: 'Posição na fila' });
   await otherSwitch.waitFor();
   expect(await otherSwitch.isChecked()).toBe(false);
