@@ -77,8 +77,9 @@ async function findOwnMessage(ctx: Ctx, messageId: number) {
 /** The sender corrects a message within 15 minutes of its last update. */
 export async function editMessage(ctx: Ctx, messageId: number, body: string): Promise<Message> {
   const message = await findOwnMessage(ctx, messageId);
-  if (message.isDeleted || Date.now() - message.updatedAt.getTime() > MESSAGE_EDIT_WINDOW_MS)
+  if (Date.now() - message.updatedAt.getTime() > MESSAGE_EDIT_WINDOW_MS)
     throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+  // Checked in the update itself: a delete racing the edit wins.
   const edited = await updateLiveMessage(ctx.db, ctx.companyId, messageId, { body, isEdited: true });
   if (!edited) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
   return afterChange(ctx, edited, 'edit');
