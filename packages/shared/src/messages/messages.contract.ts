@@ -14,6 +14,10 @@ export const quotedMessageSchema = z.object({
 });
 export type QuotedMessage = z.infer<typeof quotedMessageSchema>;
 
+/** An agent's emoji under a message. */
+export const reactionSchema = z.object({ emoji: z.string(), userId: z.number() });
+export type Reaction = z.infer<typeof reactionSchema>;
+
 export const messageSchema = z.object({
   id: z.number(),
   ticketId: z.number(),
@@ -29,6 +33,8 @@ export const messageSchema = z.object({
   isForwarded: z.boolean(),
   isPrivate: z.boolean(),
   quotedMsg: quotedMessageSchema.nullable(),
+  /** Absent where they were not loaded (an ack update): the client keeps the ones it has. */
+  reactions: z.array(reactionSchema).optional(),
   userId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -66,6 +72,15 @@ export const FORWARD_MAX_MESSAGES = 50;
 
 export const messageIdParams = z.object({ id: dbIdText() });
 export const editMessageBody = z.object({ body: messageText });
+
+/** One emoji (a sequence may take several code points), no spaces. */
+export const reactMessageBody = z.object({
+  emoji: z
+    .string({ error: msg.required })
+    .min(1, msg.required)
+    .max(32, msg.tooLong)
+    .refine((value) => withoutNul(value) && !/\s/.test(value), msg.invalidValue),
+});
 
 export const forwardMessagesBody = z.object({
   messageIds: z.array(dbId()).min(1, msg.required).max(FORWARD_MAX_MESSAGES, msg.tooLong),

@@ -190,14 +190,15 @@ test('forwarding copies the messages into the contact’s active ticket, marked 
     { body: 'primeira', isForwarded: true },
     { body: 'segunda', isForwarded: true },
   ]);
-  const jobs = await app.deps.db.execute<{ id: string; start_after: Date }>(sql`
+  const jobs = await app.deps.db.execute(sql`
     select data->>'messageId' as id, start_after from pgboss.job
     where name = ${DELIVER_JOB} and data->>'messageId' in (${sql.join(
       forwarded.body.messageIds.map((id: number) => sql`${String(id)}`),
       sql`, `,
     )})
     order by start_after`);
-  const [first, next] = jobs.rows;
+  // Both drivers answer `{ rows }`; their union types the result as unknown.
+  const [first, next] = (jobs as unknown as { rows: { start_after: string }[] }).rows;
   if (!first || !next) throw new Error('delivery jobs missing');
   expect(new Date(next.start_after).getTime() - new Date(first.start_after).getTime()).toBeGreaterThanOrEqual(
     900,
@@ -247,4 +248,41 @@ test("forwarding to another company's contact, or another company's message, is 
   expect(toStranger).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
   expect(fromStranger).toMatchObject({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
   expect(await listed(mine.target.id, tenant.admin.token)).toEqual([]);
+});
+
+test('a reaction shows under the message; another emoji replaces it, the same one takes it back', async () => {
+  const { tenant, ticket, message } = await replied();
+  const react = (emoji: string, token = tenant.admin.token) =>
+    call(app, 'POST', `/messages/${message.id}/react`, { token, body: { emoji } });
+
+  const first = await react('👍');
+  const colleague = await createUser(app, tenant.companyId, { profile: 'admin' });
+  await react('❤️', colleague.token);
+  await react('😂');
+  const shown = (await listed(ticket.id, tenant.admin.token))[0];
+  const takenBack = await react('😂');
+
+  expect(first).toMatchObject({
+    status: 200,
+    body: { reactions: [{ emoji: '👍', userId: tenant.admin.id }] },
+  });
+  expect(shown).toMatchObject({
+    reactions: [
+      { emoji: '❤️', userId: colleague.id },
+      { emoji: '😂', userId: tenant.admin.id },
+    ],
+  });
+  expect(takenBack.body.reactions).toEqual([{ emoji: '❤️', userId: colleague.id }]);
+});
+
+test("another company's message cannot be reacted to", async () => {
+  const { message } = await replied();
+  const stranger = await createTenant(app);
+
+  const react = await call(app, 'POST', `/messages/${message.id}/react`, {
+    token: stranger.admin.token,
+    body: { emoji: '👍' },
+  });
+
+  expect(react).toMatchObject({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
 });

@@ -1,7 +1,7 @@
 import type { Message, QuotedMessage } from '@balcao/shared';
 import { and, asc, desc, eq, gte, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { connections, contacts, messages } from '../../db/schema/index.js';
+import { connections, contacts, messageReactions, messages } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 
@@ -86,6 +86,58 @@ export async function updateLiveMessage(
     .where(tenant(messages, companyId, eq(messages.id, messageId), eq(messages.isDeleted, false)))
     .returning();
   return row;
+}
+
+/** The reactions under the company's messages among `messageIds`, in the order their emoji was chosen. */
+export function findReactions(db: Db | Tx, companyId: number, messageIds: number[]) {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      messageId: messageReactions.messageId,
+      emoji: messageReactions.emoji,
+      userId: messageReactions.userId,
+    })
+    .from(messageReactions)
+    .where(tenant(messageReactions, companyId, inArray(messageReactions.messageId, messageIds)))
+    .orderBy(asc(messageReactions.updatedAt), asc(messageReactions.id));
+}
+
+export function setReaction(
+  db: Db | Tx,
+  companyId: number,
+  messageId: number,
+  userId: number,
+  emoji: string,
+) {
+  return db
+    .insert(messageReactions)
+    .values({ companyId, messageId, userId, emoji })
+    .onConflictDoUpdate({
+      target: [messageReactions.messageId, messageReactions.userId],
+      set: { emoji, updatedAt: new Date() },
+    });
+}
+
+/** Takes back the user's reaction only while it is still `emoji`. */
+export function removeReaction(
+  db: Db | Tx,
+  companyId: number,
+  messageId: number,
+  userId: number,
+  emoji: string,
+) {
+  return db
+    .delete(messageReactions)
+    .where(
+      tenant(
+        messageReactions,
+        companyId,
+        eq(messageReactions.messageId, messageId),
+        eq(messageReactions.userId, userId),
+        eq(messageReactions.emoji, emoji),
+      ),
+    )
+    .returning();
 }
 
 export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert): Promise<MessageRow> {

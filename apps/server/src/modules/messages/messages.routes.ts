@@ -6,12 +6,14 @@ import {
   listMessagesResponse,
   messageIdParams,
   messageSchema,
+  reactMessageBody,
   sendMessageBody,
   ticketIdParams,
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { forwardMessages } from './messages.forward.js';
+import { reactToMessage } from './messages.reactions.js';
 import { deleteMessage, editMessage, listMessages, sendMessage } from './messages.service.js';
 
 export const messagesRoutes =
@@ -68,5 +70,14 @@ export const messagesRoutes =
       },
       async (request, reply) =>
         reply.status(201).send(await forwardMessages(contextOf(deps, request), request.body)),
+    );
+
+    app.post(
+      '/messages/:id/react',
+      {
+        config: { gate: 'session' },
+        schema: { params: messageIdParams, body: reactMessageBody, response: { 200: messageSchema } },
+      },
+      (request) => reactToMessage(contextOf(deps, request), request.params.id, request.body.emoji),
     );
   };

@@ -17,6 +17,7 @@ import {
   toMessage,
   updateLiveMessage,
 } from './messages.queries.js';
+import { withReactions } from './messages.reactions.js';
 
 const MESSAGES_PAGE = 20;
 
@@ -39,7 +40,7 @@ export async function listMessages(ctx: Ctx, ticketId: number, pageNumber: numbe
   const quoted = new Map((await findMessages(ctx.db, ctx.companyId, quotedIds)).map((q) => [q.id, q]));
   const present = (row: MessageRow) =>
     toMessage(row, ctx.links, row.quotedMessageId ? quoted.get(row.quotedMessageId) : undefined);
-  return { messages: page.map(present), hasMore, ticket };
+  return { messages: await withReactions(ctx, page.map(present)), hasMore, ticket };
 }
 
 /** An agent's reply: only on a ticket that is open (or a group), as the composer allows (spec 000 §4). */
