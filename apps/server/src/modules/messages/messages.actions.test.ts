@@ -286,3 +286,21 @@ test("another company's message cannot be reacted to", async () => {
 
   expect(react).toMatchObject({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
 });
+
+test("a user who cannot see the message's ticket can neither react to it nor forward it", async () => {
+  const { tenant, ticket, message } = await replied();
+  const attendant = await createUser(app, tenant.companyId, { profile: 'user' });
+  const { contact } = await activeTicketOfAnotherContact(tenant.companyId, ticket.connectionId as number);
+
+  const react = await call(app, 'POST', `/messages/${message.id}/react`, {
+    token: attendant.token,
+    body: { emoji: '👍' },
+  });
+  const forward = await call(app, 'POST', '/message/forward', {
+    token: attendant.token,
+    body: { messageIds: [message.id], contactId: contact.id },
+  });
+
+  expect(react).toMatchObject({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
+  expect(forward).toMatchObject({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
+});
