@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format';
 import { AckIcon } from './ack-icon';
 import { MessageMenu } from './message-menu';
+import { MessageReactions } from './message-reactions';
 import { canForward } from './messages.actions';
 import { chatSelection, useChatSelection } from './messages.selection';
 import { QuotedMessage } from './quoted-message';
@@ -121,6 +122,7 @@ export function MessageBubble({ message }: { message: Message }) {
           {message.fromMe && !message.isPrivate && <AckIcon message={message} />}
           {!selection.selecting && <MessageMenu message={message} />}
         </Box>
+        {!selection.selecting && <MessageReactions message={message} />}
       </Box>
     </Box>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildMessage } from '../../test/fixtures';
-import { canDelete, canEdit, canForward } from './messages.actions';
+import { canDelete, canEdit, canForward, groupReactions } from './messages.actions';
 
 const updatedAt = '2026-01-01T12:00:00.000Z';
 const at = (minutes: number) => Date.parse(updatedAt) + minutes * 60_000;
@@ -23,5 +23,18 @@ describe('message actions', () => {
   test('private notes are not forwarded', () => {
     expect(canForward({ ...mine, isPrivate: true })).toBe(false);
     expect(canForward(mine)).toBe(true);
+  });
+
+  test("reactions group by emoji, counting each and marking the viewer's own", () => {
+    const reactions = [
+      { emoji: '👍', userId: 1 },
+      { emoji: '❤️', userId: 2 },
+      { emoji: '👍', userId: 7 },
+    ];
+    expect(groupReactions(reactions, 7)).toEqual([
+      { emoji: '👍', count: 2, mine: true },
+      { emoji: '❤️', count: 1, mine: false },
+    ]);
+    expect(groupReactions(undefined, 7)).toEqual([]);
   });
 });

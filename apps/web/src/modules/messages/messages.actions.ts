@@ -13,3 +13,13 @@ export function canEdit(message: Message, userId: number, now: number): boolean 
 /** Private notes stay in the company and a deleted message is gone: neither is forwarded or quoted. */
 export const canForward = (message: Message) => !message.isPrivate && !message.isDeleted;
 export const canReply = (message: Message) => !message.isDeleted;
+
+/** Each emoji once with how many chose it; choosing one's own again takes it back. */
+export function groupReactions(reactions: Message['reactions'], userId: number) {
+  const groups = new Map<string, { emoji: string; count: number; mine: boolean }>();
+  for (const { emoji, userId: by } of reactions ?? []) {
+    const group = groups.get(emoji) ?? { emoji, count: 0, mine: false };
+    groups.set(emoji, { emoji, count: group.count + 1, mine: group.mine || by === userId });
+  }
+  return [...groups.values()];
+}

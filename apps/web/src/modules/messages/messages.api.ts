@@ -55,6 +55,15 @@ export function useDeleteMessage() {
   });
 }
 
+export function useReactToMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, emoji }: { id: number; emoji: string }) =>
+      request(`/messages/${id}/react`, { method: 'POST', body: { emoji }, schema: messageSchema }),
+    onSuccess: (message) => addMessage(queryClient, message),
+  });
+}
+
 export const useForwardMessages = () =>
   useMutation({
     mutationFn: (body: ForwardMessagesBody) =>
