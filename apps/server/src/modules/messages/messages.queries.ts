@@ -8,7 +8,7 @@ import type { MediaLinks } from '../../platform/storage/media-links.js';
 export type MessageRow = typeof messages.$inferSelect;
 
 /** A deleted message is quoted without its text. */
-export const toQuoted = (row: MessageRow): QuotedMessage => ({
+const toQuoted = (row: MessageRow): QuotedMessage => ({
   id: row.id,
   body: row.isDeleted ? '' : row.body,
   fromMe: row.fromMe,
