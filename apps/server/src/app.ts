@@ -23,8 +23,11 @@ import { chatbotsRoutes } from './modules/queues/chatbots.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
+import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
 import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
@@ -121,10 +124,12 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(connectionsRoutes(deps));
     await api.register(contactsRoutes(deps));
     await api.register(ticketsRoutes(deps));
+    await api.register(ticketNotesRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(webchatRoutes(deps));
     await api.register(tagsRoutes(deps));
     await api.register(quickMessagesRoutes(deps));
+    await api.register(schedulesRoutes(deps));
   });
 
   live.onAudience(ticketAudienceOf(db));
@@ -136,6 +141,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await registerUserJobs(deps);
   await registerDeliveryJobs(deps);
   await registerContactJobs(deps);
+  await registerScheduleJobs(deps);
   await registerRateLimitSweep(deps);
 
   app.addHook('onClose', async () => {

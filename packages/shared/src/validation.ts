@@ -22,6 +22,7 @@ export const msg = {
   companyTaken: 'companyTaken',
   tagTooShort: 'tagTooShort',
   tagTaken: 'tagTaken',
+  messageTooShort: 'messageTooShort',
   endBeforeStart: 'endBeforeStart',
   shiftsOverlap: 'shiftsOverlap',
 } as const;

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { ticketCycles, tickets } from '../db/schema/index.js';
+import { ticketCycles, ticketLogs, tickets } from '../db/schema/index.js';
 import type { InboundMessage } from './receive.js';
 
 /** Where a conversation happens: forwarding finds or opens tickets the same way the inbox does. */
@@ -48,6 +48,12 @@ export async function findOrCreateTicket(tx: Tx, input: TicketPlace, contactId: 
     ticketId: created.id,
     connectionId: input.connectionId,
     queuedAt: created.createdAt,
+  });
+  await tx.insert(ticketLogs).values({
+    companyId: input.companyId,
+    ticketId: created.id,
+    type: 'create',
+    createdAt: created.createdAt,
   });
   return { ticket: created, created: true };
 }

@@ -1,4 +1,4 @@
-import { can, type Gate } from '@balcao/shared';
+import { can, type Gate, type PlanFlag, planAllows } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,12 @@ export function PublicRoute() {
 export function RequireGate({ gate }: { gate: Gate }) {
   const me = useSessionUser();
   return can(me, gate) ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** A page of a plan feature (spec 000 §2, e.g. /schedules with useSchedules); without it, home. */
+export function RequirePlan({ flag }: { flag: PlanFlag }) {
+  const me = useSessionUser();
+  return planAllows(me.company.plan, flag) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
 /** The billing landing is for a company past its due date; any other goes home. */

@@ -1,6 +1,13 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { FullPageSpinner, PrivateRoute, PublicRoute, RequireExpired, RequireGate } from './guards';
+import {
+  FullPageSpinner,
+  PrivateRoute,
+  PublicRoute,
+  RequireExpired,
+  RequireGate,
+  RequirePlan,
+} from './guards';
 import { NotFoundPage } from './not-found.page';
 import { PageTitle } from './page-title';
 
@@ -71,6 +78,17 @@ export const routes: RouteObject[] = [
                 path: '/tags',
                 ...titled('app.menu.tags'),
                 ...page(() => import('../modules/tags/tags.page').then((m) => m.TagsPage)),
+              },
+              {
+                path: '/schedules',
+                ...titled('app.menu.schedules'),
+                element: <RequirePlan flag="useSchedules" />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() => import('../modules/schedules/schedules.page').then((m) => m.SchedulesPage)),
+                  },
+                ],
               },
               {
                 path: '/users',

@@ -18,7 +18,7 @@ export const loginForm = loginBody.extend({
   password: z.string().min(6, msg.loginPassword).max(200),
 });
 
-export const sessionCompanySchema = z.object({
+const sessionCompanySchema = z.object({
   id: z.number(),
   name: z.string(),
   dueDate: z.string(),

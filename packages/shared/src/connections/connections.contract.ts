@@ -3,14 +3,7 @@ import { plainText, requiredText } from '../validation.js';
 
 export const channels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
 export type Channel = (typeof channels)[number];
-export const connectionStatuses = [
-  'CONNECTED',
-  'qrcode',
-  'PAIRING',
-  'DISCONNECTED',
-  'TIMEOUT',
-  'OPENING',
-] as const;
+const connectionStatuses = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;
 
 export const connectionSchema = z.object({
   id: z.number(),

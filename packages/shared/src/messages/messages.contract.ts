@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { ticketSchema } from '../tickets/tickets.contract.js';
 import { dbId, dbIdText, msg, pageNumber, withoutNul } from '../validation.js';
 
-/** 0 pending, 1 sent, 2 delivered, 3 read (4 played); acks only move forward. -1 marks a failed send. */
-export const messageAcks = { failed: -1, pending: 0, sent: 1, delivered: 2, read: 3 } as const;
-
 /** What a reply shows of the message it quotes. */
-export const quotedMessageSchema = z.object({
+const quotedMessageSchema = z.object({
   id: z.number(),
   body: z.string(),
   fromMe: z.boolean(),
@@ -15,14 +12,14 @@ export const quotedMessageSchema = z.object({
 export type QuotedMessage = z.infer<typeof quotedMessageSchema>;
 
 /** An agent's emoji under a message. */
-export const reactionSchema = z.object({ emoji: z.string(), userId: z.number() });
-export type Reaction = z.infer<typeof reactionSchema>;
+const reactionSchema = z.object({ emoji: z.string(), userId: z.number() });
 
 export const messageSchema = z.object({
   id: z.number(),
   ticketId: z.number(),
   body: z.string(),
   fromMe: z.boolean(),
+  /** 0 pending, 1 sent, 2 delivered, 3 read (4 played); acks only move forward. -1 marks a failed send. */
   ack: z.number(),
   failedReason: z.string().nullable(),
   kind: z.string(),
@@ -68,7 +65,7 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 export const MESSAGE_EDIT_WINDOW_MS = 900_000;
 /** Forwarded copies leave this far apart (spec 000 §4). */
 export const FORWARD_INTERVAL_MS = 900;
-export const FORWARD_MAX_MESSAGES = 50;
+const FORWARD_MAX_MESSAGES = 50;
 
 export const messageIdParams = z.object({ id: dbIdText() });
 export const editMessageBody = z.object({ body: messageText });
@@ -95,4 +92,3 @@ export const messageEvent = z.object({
   message: messageSchema,
   ticket: ticketSchema,
 });
-export type MessageEvent = z.infer<typeof messageEvent>;

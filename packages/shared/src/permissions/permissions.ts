@@ -32,12 +32,16 @@ const gates = {
   /** Others move (transfer, return) only the tickets they hold and waiting ones they see. */
   'tickets:transferAny': isAdmin,
   'ticket-options:deleteTicket': isAdmin,
+  /** Others delete only the ticket notes they wrote. */
+  'ticket-notes:deleteAny': isAdmin,
   'contacts-page:deleteContact': isAdmin,
   /** Who still sees whole numbers when lgpdHideNumber is on (it hides them from the user profile). */
   'contacts:seeHiddenNumbers': isManager,
   'quick-messages:manageAll': isManager,
   /** Editing or deleting a tag changes every contact and ticket carrying it. */
   'tags:manage': isManager,
+  /** Others see and change only the schedules they made. */
+  'schedules:manageAll': isAdmin,
   'queues:manage': isAdmin,
   'campaigns:manage': isAdmin,
   'messages-api:view': isAdmin,

@@ -26,5 +26,3 @@ export const clientEvents = {
   leaveChatBox: 'leaveChatBox',
   userStatus: 'userStatus',
 } as const;
-
-export type CrudAction = 'create' | 'update' | 'delete';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { channels } from '../connections/connections.contract.js';
 import { dbId, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
-export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
+const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
 export const ticketSchema = z.object({

@@ -104,11 +104,16 @@ export const listUsersResponse = z.object({
   count: z.number(),
 });
 
-export const userOptionsQuery = z.object({ companyId: dbIdText().optional() });
+export const userOptionsQuery = z.object({
+  companyId: dbIdText().optional(),
+  /** Only who may receive this queue's tickets: its members and the admins (the transfer dialog). */
+  queueId: dbIdText().optional(),
+});
+export type UserOptionsQuery = z.infer<typeof userOptionsQuery>;
 export const userOptionsResponse = z.array(z.object({ id: z.number(), name: z.string() }));
 
 /** What every colleague may know of a user: enough for presence and pickers, nothing private. */
-export const publicUserSchema = userSchema.pick({
+const publicUserSchema = userSchema.pick({
   id: true,
   name: true,
   online: true,
@@ -124,7 +129,7 @@ export const userEvent = z.discriminatedUnion('action', [
 export type UserEvent = z.infer<typeof userEvent>;
 
 /** The same event as everyone else in the company receives it. */
-export const publicUserEvent = z.discriminatedUnion('action', [
+const publicUserEvent = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['create', 'update']), user: publicUserSchema }),
   z.object({ action: z.literal('delete'), userId: z.number() }),
 ]);

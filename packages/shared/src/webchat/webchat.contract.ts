@@ -38,7 +38,7 @@ export const webchatSendBody = z.object({
   clientId: plainText(64).refine((v) => v.length >= 8),
 });
 
-export const webchatMessageSchema = z.object({
+const webchatMessageSchema = z.object({
   id: z.number(),
   body: z.string(),
   fromVisitor: z.boolean(),
@@ -50,11 +50,11 @@ export const webchatMessageSchema = z.object({
 });
 export type WebchatMessage = z.infer<typeof webchatMessageSchema>;
 
-export const webchatCredentials = z.object({ visitorId: z.string(), secret: z.string() });
+const webchatCredentials = z.object({ visitorId: z.string(), secret: z.string() });
 export type WebchatCredentials = z.infer<typeof webchatCredentials>;
 
 /** The newest page of the visitor's current or last conversation, and whether that one was closed. */
-export const webchatSessionSchema = z.object({
+const webchatSessionSchema = z.object({
   name: z.string(),
   messages: z.array(webchatMessageSchema),
   closed: z.boolean(),

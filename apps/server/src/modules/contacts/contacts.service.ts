@@ -33,7 +33,7 @@ const present = async (ctx: Ctx, row: ContactRecord): Promise<Contact> =>
  * After a change: the contact as stored (tags and extra fields included) to everyone who may read
  * it, from the full record (see `publishContact`), and to the caller as they may see it.
  */
-async function announce(ctx: Ctx, action: 'create' | 'update', id: number): Promise<Contact> {
+export async function announceContact(ctx: Ctx, action: 'create' | 'update', id: number): Promise<Contact> {
   const row = await findContact(ctx.db, ctx.companyId, id);
   if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
   await publishContact(ctx, ctx.companyId, { action, contact: toContact(row, false) });
@@ -95,7 +95,7 @@ export async function createContact(ctx: Ctx, input: CreateContactBody): Promise
     if (extraInfo) await replaceExtraInfo(tx, ctx.companyId, created.id, extraInfo);
     return created;
   });
-  return announce(ctx, 'create', row.id);
+  return announceContact(ctx, 'create', row.id);
 }
 
 export async function updateContact(ctx: Ctx, id: number, input: UpdateContactBody): Promise<Contact> {
@@ -117,7 +117,7 @@ export async function updateContact(ctx: Ctx, id: number, input: UpdateContactBo
     if (extraInfo) await replaceExtraInfo(tx, ctx.companyId, id, extraInfo);
     return updated;
   });
-  return announce(ctx, 'update', row.id);
+  return announceContact(ctx, 'update', row.id);
 }
 
 /** Block/unblock and the two per-contact toggles: one column each, answered with the whole contact. */
@@ -134,7 +134,7 @@ export async function setContactFlag(
     .where(tenant(contacts, ctx.companyId, eq(contacts.id, id)))
     .returning();
   if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
-  return announce(ctx, 'update', row.id);
+  return announceContact(ctx, 'update', row.id);
 }
 
 export async function deleteContact(ctx: Ctx, id: number): Promise<void> {

@@ -155,3 +155,24 @@ test('renaming or deleting a tag updates the live tickets carrying it', async ()
     [ticket.id, []],
   ]);
 });
+
+test("a contact's new tags reach the contacts page live", async () => {
+  const tenant = await createTenant(app);
+  const { contactId } = await createTicket(app, tenant.companyId);
+  const [vip] = await tagsOf(tenant.admin.token, 'VIP');
+  const seen = collect<{ action: string; contact: { id: number; tags: { name: string }[] } }>(
+    await live.connect({ token: tenant.admin.token }),
+    events.contact(tenant.companyId),
+  );
+
+  await call(app, 'POST', '/tags/sync', {
+    token: tenant.admin.token,
+    body: { contactId, tags: [{ id: vip?.id }] },
+  });
+  await settle();
+
+  expect(seen.at(-1)).toMatchObject({
+    action: 'update',
+    contact: { id: contactId, tags: [{ name: 'VIP' }] },
+  });
+});

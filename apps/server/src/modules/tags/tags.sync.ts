@@ -5,6 +5,7 @@ import { contacts, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { announceContact } from '../contacts/contacts.service.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
 import { publishTicket } from '../tickets/tickets.events.js';
 import { loadTicket } from '../tickets/tickets.queries.js';
@@ -47,6 +48,8 @@ export async function syncTags(ctx: Ctx, input: SyncTagsBody): Promise<{ tags: T
     return replaceContactTags(tx, contactId, tagIds);
   });
   await publishCounts(ctx, changed);
+  // The contacts page shows each contact's tags.
+  await announceContact(ctx, 'update', contactId);
   return { tags: await tagsOfContact(ctx.db, ctx.companyId, contactId) };
 }
 

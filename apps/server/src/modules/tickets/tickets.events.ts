@@ -22,6 +22,12 @@ export function publishTicket(deps: Live, companyId: number, ticket: Ticket, pre
   deps.realtime.leaveRoom(before, rooms.ticket(companyId, ticket.id), audience);
 }
 
+/** The ticket is gone (deleted): its rows drop from lists and its open chats close. */
+export function publishTicketDeleted(deps: Live, companyId: number, ticket: TicketScope & { id: number }) {
+  const payload: TicketEvent = { action: 'delete', ticketId: ticket.id };
+  deps.realtime.toRoom(ticketAudience(companyId, ticket), events.ticket(companyId), payload);
+}
+
 /** The ticket was read: its unread count dropped to zero. */
 export function publishTicketRead(deps: Live, companyId: number, ticket: Ticket) {
   const payload: TicketEvent = { action: 'updateUnread', ticketId: ticket.id };

@@ -6,7 +6,7 @@ import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { publishTicket } from './tickets.events.js';
 import { loadTicket } from './tickets.queries.js';
-import { findTicketHolder, queueExists } from './tickets.transitions.queries.js';
+import { findTicketHolder, queueExists, writeTicketLog } from './tickets.transitions.queries.js';
 
 /**
  * Opens a ticket for a contact on one of the company's connections. The partial unique index (one
@@ -61,6 +61,14 @@ export async function openTicket(ctx: Ctx, body: CreateTicketBody): Promise<Tick
       userId,
       queuedAt: now,
       acceptedAt: userId ? now : null,
+    });
+    await writeTicketLog(tx, {
+      companyId: ctx.companyId,
+      ticketId: row.id,
+      userId: ctx.actor.userId,
+      queueId,
+      type: 'create',
+      createdAt: now,
     });
     return row;
   });

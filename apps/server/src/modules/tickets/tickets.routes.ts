@@ -1,14 +1,19 @@
 import {
+  closeAllTicketsBody,
+  closeAllTicketsResponse,
   createTicketBody,
   idParam,
   listTicketsQuery,
   listTicketsResponse,
+  ticketLogsResponse,
   ticketSchema,
   ticketUuidParams,
   updateTicketBody,
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { closeAllTickets, deleteTicket } from './tickets.bulk.js';
+import { listTicketLogs } from './tickets.logs.js';
 import { openTicket } from './tickets.open.js';
 import { listTickets, showTicket, updateTicket } from './tickets.service.js';
 
@@ -50,5 +55,29 @@ export const ticketsRoutes =
         schema: { params: idParam, body: updateTicketBody, response: { 200: ticketSchema } },
       },
       (request) => updateTicket(contextOf(deps, request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/tickets/:id',
+      { config: { gate: 'ticket-options:deleteTicket' }, schema: { params: idParam } },
+      async (request, reply) => {
+        await deleteTicket(contextOf(deps, request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/tickets/closeAll',
+      {
+        config: { gate: 'tickets:closeAll' },
+        schema: { body: closeAllTicketsBody, response: { 200: closeAllTicketsResponse } },
+      },
+      (request) => closeAllTickets(contextOf(deps, request), request.body),
+    );
+
+    app.get(
+      '/tickets-log/:id',
+      { config: { gate: 'session' }, schema: { params: idParam, response: { 200: ticketLogsResponse } } },
+      (request) => listTicketLogs(contextOf(deps, request), request.params.id),
     );
   };

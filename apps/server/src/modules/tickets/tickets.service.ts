@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { findVisibleTicket, visibleTicketsFilter } from './tickets.access.js';
 import { publishTicket } from './tickets.events.js';
 import { sendFarewell } from './tickets.farewell.js';
+import { sendAcceptGreeting, sendTransferNotice } from './tickets.notices.js';
 import { loadTicket, presentTickets, queueIdsOfUser, selectTickets } from './tickets.queries.js';
 import { changeTicket } from './tickets.transitions.js';
 
@@ -75,5 +76,7 @@ export async function updateTicket(ctx: Ctx, id: number, body: UpdateTicketBody)
   if (change.action === 'close') await notifyConversationClosed(ctx, current);
   const ticket = (await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, id))) as Ticket;
   publishTicket(ctx, ctx.companyId, ticket, current);
+  if (change.action === 'accept') await sendAcceptGreeting(ctx, current, ticket);
+  if (change.action === 'transfer') await sendTransferNotice(ctx, current, ticket);
   return ticket;
 }

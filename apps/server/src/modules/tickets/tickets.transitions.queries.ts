@@ -6,6 +6,7 @@ import {
   contactTags,
   queues,
   ticketCycles,
+  ticketLogs,
   tickets,
   userQueues,
   users,
@@ -25,7 +26,8 @@ interface PlannedChange {
 /**
  * Applies a planned change only if the ticket is still as it was read (status, holder and queue):
  * of two attendants accepting the same ticket, one updates a row and the other none. Answers
- * whether the row was updated; its cycle follows in the same transaction.
+ * whether the row was updated; its cycle and log row (`actorId` made the change) follow in the same
+ * transaction, so no change goes unlogged and no log names a change that lost.
  */
 export async function applyTicketChange(
   tx: Tx,
@@ -33,6 +35,7 @@ export async function applyTicketChange(
   current: TicketRow,
   change: PlannedChange,
   now: Date,
+  actorId: number,
 ): Promise<boolean> {
   const opens = change.action === 'accept' || change.action === 'reopen';
   const updated = await tx
@@ -56,6 +59,14 @@ export async function applyTicketChange(
     )
     .returning({ id: tickets.id });
   if (updated.length === 0) return false;
+  await writeTicketLog(tx, {
+    companyId,
+    ticketId: current.id,
+    userId: actorId,
+    queueId: change.queueId !== undefined ? change.queueId : current.queueId,
+    type: change.action,
+    createdAt: now,
+  });
 
   const openCycle = and(
     eq(ticketCycles.companyId, companyId),
@@ -81,6 +92,11 @@ export async function applyTicketChange(
     });
   }
   return true;
+}
+
+/** One line of a ticket's history (GET /tickets-log/:id): who did what, leaving the ticket in which queue. */
+export async function writeTicketLog(tx: Db | Tx, row: typeof ticketLogs.$inferInsert) {
+  await tx.insert(ticketLogs).values(row);
 }
 
 /** Who holds the ticket matching `where` (company-scoped), as the already-open dialog names them. */

@@ -39,7 +39,9 @@ export async function changeTicket(ctx: Ctx, id: number, body: UpdateTicketBody)
     const now = new Date();
     let applied: boolean;
     try {
-      applied = await ctx.db.transaction((tx) => applyTicketChange(tx, ctx.companyId, current, change, now));
+      applied = await ctx.db.transaction((tx) =>
+        applyTicketChange(tx, ctx.companyId, current, change, now, ctx.actor.userId),
+      );
     } catch (error) {
       if (!isUniqueViolation(error, 'tickets_company_contact_connection_active_key')) throw error;
       const other = await findTicketHolder(ctx.db, ctx.links, ctx.companyId, otherActiveTicket(current));

@@ -32,7 +32,7 @@ export const usersRoutes =
         config: { gate: 'session' },
         schema: { querystring: userOptionsQuery, response: { 200: userOptionsResponse } },
       },
-      (request) => listUserOptions(contextOf(deps, request), request.query.companyId),
+      (request) => listUserOptions(contextOf(deps, request), request.query),
     );
 
     app.get(

@@ -6,11 +6,12 @@ import {
   PAGE_SIZE,
   type UpdateUserBody,
   type User,
+  type UserOptionsQuery,
 } from '@balcao/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { companies, connections, plans, users } from '../../db/schema/index.js';
+import { companies, connections, plans, userQueues, users } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Ctx } from '../../platform/context.js';
@@ -58,12 +59,24 @@ export async function showUser(ctx: Ctx, id: number): Promise<User> {
   return presentUser(ctx, row);
 }
 
-export async function listUserOptions(ctx: Ctx, companyId?: number) {
-  const target = targetCompanyId(ctx.actor, companyId);
+export async function listUserOptions(ctx: Ctx, query: UserOptionsQuery) {
+  const target = targetCompanyId(ctx.actor, query.companyId);
+  const servesQueue = query.queueId
+    ? or(
+        eq(users.profile, 'admin'),
+        inArray(
+          users.id,
+          ctx.db
+            .select({ id: userQueues.userId })
+            .from(userQueues)
+            .where(eq(userQueues.queueId, query.queueId)),
+        ),
+      )
+    : undefined;
   return ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(tenant(users, target))
+    .where(tenant(users, target, servesQueue))
     .orderBy(users.name);
 }
 

@@ -175,6 +175,24 @@ describe('users of one company', () => {
     expect(body).toContainEqual({ id: tenant.admin.id, name: expect.any(String) });
     expect(Object.keys(body[0]).sort()).toEqual(['id', 'name']);
   });
+
+  test('/users/list with a queue answers only its members and the admins', async () => {
+    const company = await createTenant(app);
+    const member = await createUser(app, company.companyId);
+    const outsider = await createUser(app, company.companyId);
+    const [queue] = await app.deps.db
+      .insert(queues)
+      .values({ companyId: company.companyId, name: 'Vendas', color: '#123456' })
+      .returning();
+    await app.deps.db.insert(userQueues).values({ userId: member.id, queueId: queue?.id as number });
+
+    const { body } = await call(app, 'GET', `/users/list?queueId=${queue?.id}`, { token: member.token });
+
+    const ids = body.map((u: { id: number }) => u.id);
+    expect(ids).toContain(member.id);
+    expect(ids).toContain(company.admin.id);
+    expect(ids).not.toContain(outsider.id);
+  });
 });
 
 describe('tenancy', () => {

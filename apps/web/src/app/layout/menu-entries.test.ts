@@ -15,7 +15,7 @@ const visibleKeys = (overrides: Overrides, plan?: Partial<PlanFlags>) => {
   return menuEntries.filter((entry) => isMenuEntryVisible(entry, me)).map((entry) => entry.key);
 };
 
-const everyone = ['tickets', 'quickMessages', 'contacts', 'tags'];
+const everyone = ['tickets', 'quickMessages', 'contacts', 'schedules', 'tags'];
 const administration = ['users', 'queues', 'connections', 'settings'];
 
 describe('side menu visibility', () => {
@@ -42,10 +42,13 @@ describe('side menu visibility', () => {
     ]);
   });
 
-  test('a plan without any feature flag still has these pages', () => {
+  test('a plan without any feature flag still has these pages, schedules aside', () => {
     const noFeatures = Object.fromEntries(planFlagKeys.map((flag) => [flag, false])) as Partial<PlanFlags>;
 
-    expect(visibleKeys({ profile: 'admin' }, noFeatures)).toEqual([...everyone, ...administration]);
+    expect(visibleKeys({ profile: 'admin' }, noFeatures)).toEqual([
+      ...everyone.filter((key) => key !== 'schedules'),
+      ...administration,
+    ]);
   });
 });
 

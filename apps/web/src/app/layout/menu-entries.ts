@@ -2,6 +2,7 @@ import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@ba
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -36,6 +37,14 @@ export const menuEntries: readonly MenuEntry[] = [
   // Every user keeps their own quick answers; the company-wide ones are a rule inside the page.
   { key: 'quickMessages', to: '/quick-messages', icon: BoltOutlinedIcon, section: 'service' },
   { key: 'contacts', to: '/contacts', icon: ContactPhoneOutlinedIcon, section: 'service' },
+  // Every user schedules messages (their own; admins see all), when the plan has the feature.
+  {
+    key: 'schedules',
+    to: '/schedules',
+    icon: EventOutlinedIcon,
+    section: 'service',
+    planFlag: 'useSchedules',
+  },
   { key: 'tags', to: '/tags', icon: LocalOfferOutlinedIcon, section: 'service' },
   {
     key: 'users',

@@ -12,7 +12,7 @@ import { request } from '../../shared/api/http';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { clearSession } from '../../shared/session/session.store';
 
-export const authKeys = {
+const authKeys = {
   all: ['auth'] as const,
   publicSettings: () => [...authKeys.all, 'public-settings'] as const,
   publicPlans: () => [...authKeys.all, 'public-plans'] as const,

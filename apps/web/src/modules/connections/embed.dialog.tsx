@@ -13,7 +13,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast.store';
 
-export const embedSnippet = (origin: string, token: string) =>
+const embedSnippet = (origin: string, token: string) =>
   `<script src="${origin}/widget.js" data-token="${token}" async></script>`;
 
 /** The clipboard API needs a secure context; elsewhere the selected text is copied the old way. */

@@ -31,6 +31,19 @@ describe('import progress', () => {
     expect(first && importPercent(first)).toBe(50);
   });
 
+  test('a batch arriving after the end neither reopens the import nor takes its counts back', () => {
+    const done = applyImportEvent(started, { ...started, status: 'done', processed: 400, created: 398 });
+    const late = applyImportEvent(done, {
+      ...started,
+      processed: 200,
+      created: 199,
+      errors: [{ row: 5, number: '1', error: 'invalidPhone' }],
+    });
+
+    expect(late).toMatchObject({ status: 'done', processed: 400, created: 398 });
+    expect(late.errors.map((e) => e.row)).toEqual([5]);
+  });
+
   test('an event of another import starts that import afresh', () => {
     const next = applyImportEvent(started, { ...started, importId: 'b', processed: 9, errors: [] });
     expect(next).toMatchObject({ importId: 'b', processed: 9, errors: [] });

@@ -19,7 +19,15 @@ export type ImportProgress = Omit<ContactImportEvent, 'errors'> & { errors: Cont
  */
 export function applyImportEvent(current: ImportProgress | null, event: ContactImportEvent): ImportProgress {
   if (current?.importId !== event.importId) return event;
-  return { ...event, errors: [...current.errors, ...event.errors] };
+  // On PostgreSQL each event reaches the page after its own trip through the database, so a batch may
+  // arrive after 'done': counts only grow, and a finished import stays finished.
+  return {
+    ...event,
+    status: current.status === 'running' ? event.status : current.status,
+    processed: Math.max(current.processed, event.processed),
+    created: Math.max(current.created, event.created),
+    errors: [...current.errors, ...event.errors],
+  };
 }
 
 export const importPercent = (progress: ImportProgress) =>

@@ -13,7 +13,7 @@ const ackRank = (ack: number) => (ack === -1 ? 0.5 : ack);
  * Events and the send answer race each other: whichever arrives last must not take a message's
  * ack back (a late "pending" answer after the "read" event).
  */
-export function mergeMessage(known: Message, incoming: Message): Message {
+function mergeMessage(known: Message, incoming: Message): Message {
   // An update that did not load the reactions (an ack) leaves the shown ones in place.
   const reactions = incoming.reactions ?? known.reactions;
   if (ackRank(incoming.ack) >= ackRank(known.ack)) return { ...incoming, reactions };

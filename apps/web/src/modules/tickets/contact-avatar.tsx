@@ -3,7 +3,7 @@ import Avatar from '@mui/material/Avatar';
 const palette = ['#0b6e4f', '#1f4e79', '#8e44ad', '#c0392b', '#d35400', '#16a085', '#2c3e50', '#7f8c8d'];
 
 /** Up to two initials, and a colour that stays the same for the same name. */
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
   return (

@@ -99,3 +99,39 @@ test('accepting a ticket another agent took first says who took it', async () =>
 
   expect(await screen.findByText('Ticket #12 was already accepted by Bruno.')).toBeTruthy();
 });
+
+describe('scheduling a message from the chat', () => {
+  test("opens the schedule form for the ticket's contact and saves it for that contact", async () => {
+    renderHeader();
+    fetchMock.mockResolvedValueOnce(
+      Response.json({
+        id: 3,
+        body: 'Lembrete da consulta',
+        sendAt: new Date().toISOString(),
+        sentAt: null,
+        status: 'PENDENTE',
+        error: null,
+        contactId: carla.contactId,
+        contact: { id: carla.contactId, name: 'Carla' },
+        userId: 1,
+        connectionId: null,
+        ticketId: null,
+      }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule a message' }));
+    expect((screen.getByRole('combobox', { name: 'Contact' }) as HTMLInputElement).value).toBe('Carla');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'Lembrete da consulta' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toContain('/schedules');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      contactId: carla.contactId,
+      body: 'Lembrete da consulta',
+    });
+  });
+});

@@ -1,17 +1,22 @@
-import type { Ticket } from '@balcao/shared';
+import { planAllows, type Ticket } from '@balcao/shared';
 import DoneIcon from '@mui/icons-material/Done';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
+import { TicketOptionsMenu } from './ticket-options.menu';
 import { useTicketStatusChange } from './ticket-status-change';
 
 /** Below this header width the action buttons keep only their icons (the name stays for screen readers). */
@@ -57,6 +62,8 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
   const statusChange = useTicketStatusChange();
   // Close takes Accept's place once accepted: a double click on Accept must not close the ticket.
   const [confirmingClose, setConfirmingClose] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const canSchedule = planAllows(useSessionUser().company.plan, 'useSchedules');
   const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
   const toList = () => navigate('/tickets');
@@ -116,9 +123,26 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
               : t('tickets.chat.unassigned')}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          {canSchedule && (
+            <Tooltip title={t('tickets.actions.schedule')}>
+              <IconButton aria-label={t('tickets.actions.schedule')} onClick={() => setScheduling(true)}>
+                <EventOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+          {actions}
+        </Box>
+        <TicketOptionsMenu ticket={ticket} />
       </Box>
       {statusChange.dialog}
+      {scheduling && (
+        <ScheduleDialog
+          schedule={null}
+          contact={{ id: ticket.contactId, name: ticket.contact.name }}
+          onClose={() => setScheduling(false)}
+        />
+      )}
       {confirmingClose && (
         <ConfirmDialog
           title={t('tickets.closeConfirm.title', { ticketId: ticket.id })}

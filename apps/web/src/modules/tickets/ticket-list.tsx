@@ -15,6 +15,7 @@ import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll';
 import { useSessionUser } from '../../shared/session/session-user';
 import { visuallyHidden } from '../../shared/ui/responsive';
+import { CloseAllButton } from './close-all.button';
 import { TicketRows } from './ticket-rows';
 import { useTicketStatusChange } from './ticket-status-change';
 import { useTicketList } from './tickets.api';
@@ -88,6 +89,7 @@ export function TicketList({ tab, onTabChange, selectedUuid, compact }: Props) {
           >
             {t('tickets.list.title')}
           </Typography>
+          <CloseAllButton tab={tab} />
           {mayShowAll && (
             <FormControlLabel
               sx={{ mr: 0, ml: 'auto' }}

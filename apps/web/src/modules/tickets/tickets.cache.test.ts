@@ -1,7 +1,10 @@
 import type { Ticket } from '@balcao/shared';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import { buildSessionUser, buildTicket } from '../../test/fixtures';
+import { ticketsKeys } from './tickets.api';
 import {
+  applyTicket,
   flattenTicketPages,
   type TicketPages,
   withTicketPlaced,
@@ -87,5 +90,23 @@ describe('withUnreadUpdated', () => {
     expect(withUnreadUpdated([5], buildTicket({ id: 5, unreadMessages: 1, status: 'closed' }), me)).toEqual(
       [],
     );
+  });
+});
+
+describe('applyTicket', () => {
+  test('an event older than the copy already held is dropped (events may arrive out of order)', () => {
+    const queryClient = new QueryClient();
+    const me = buildSessionUser();
+    const current = buildTicket({ id: 1, status: 'open', userId: me.id, updatedAt: later });
+    queryClient.setQueryData(ticketsKeys.detail(current.uuid), current);
+
+    applyTicket(queryClient, { ...current, status: 'pending', updatedAt: '2026-01-01T12:00:00.000Z' }, me);
+    const afterStale = queryClient.getQueryData<Ticket>(ticketsKeys.detail(current.uuid));
+    applyTicket(queryClient, { ...current, lastMessage: 'Novo' }, me);
+
+    expect(afterStale).toMatchObject({ status: 'open' });
+    expect(queryClient.getQueryData<Ticket>(ticketsKeys.detail(current.uuid))).toMatchObject({
+      lastMessage: 'Novo',
+    });
   });
 });

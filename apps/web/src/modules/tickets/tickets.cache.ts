@@ -87,8 +87,28 @@ function eachList(
   }
 }
 
-/** A changed ticket, applied to every cached list, its detail and the bell, without asking the server. */
+/** The latest change of a ticket this page already holds, in a list or as the open chat. */
+function knownUpdatedAt(queryClient: QueryClient, ticket: Ticket): string | undefined {
+  const copies = [
+    queryClient.getQueryData<Ticket>(ticketsKeys.detail(ticket.uuid)),
+    ...queryClient
+      .getQueriesData<TicketPages>({ queryKey: ticketsKeys.lists() })
+      .flatMap(([, data]) => data?.pages.flatMap((p) => p.tickets) ?? [])
+      .filter((t) => t.id === ticket.id),
+  ];
+  return copies.reduce<string | undefined>(
+    (latest, copy) => (copy && (!latest || copy.updatedAt > latest) ? copy.updatedAt : latest),
+    undefined,
+  );
+}
+
+/**
+ * A changed ticket, applied to every cached list, its detail and the bell, without asking the server.
+ * Events may arrive out of order (over PostgreSQL), so one older than the copy already held is dropped.
+ */
 export function applyTicket(queryClient: QueryClient, ticket: Ticket, me: SessionUser) {
+  const known = knownUpdatedAt(queryClient, ticket);
+  if (known && known > ticket.updatedAt) return;
   eachList(queryClient, (data, filters) =>
     belongsToList(ticket, filters, me)
       ? withTicketPlaced(data, ticket, filters.search === '')

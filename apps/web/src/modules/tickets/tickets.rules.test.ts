@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildMessage, buildSessionUser, buildTicket } from '../../test/fixtures';
-import { belongsToList, isTicketVisibleTo, shouldAlert } from './tickets.rules';
+import { belongsToList, isTicketVisibleTo, mayDeleteNote, shouldAlert, userMatches } from './tickets.rules';
 
 const attendant = buildSessionUser({ id: 7, queues: [{ id: 3, name: 'Vendas', color: '#f00' }] });
 const admin = buildSessionUser({ id: 1, profile: 'admin' });
@@ -59,5 +59,22 @@ describe('shouldAlert', () => {
     expect(shouldAlert(buildMessage(), waiting, admin, offScreen)).toBe(true);
     expect(shouldAlert(buildMessage(), waiting, { ...attendant, allTicket: 'enable' }, offScreen)).toBe(true);
     expect(shouldAlert(buildMessage(), waiting, attendant, offScreen)).toBe(false);
+  });
+});
+
+describe('mayDeleteNote', () => {
+  test('its author or an admin deletes a note; another attendant does not', () => {
+    expect(mayDeleteNote(attendant, { user: { id: 7 } })).toBe(true);
+    expect(mayDeleteNote(attendant, { user: { id: 8 } })).toBe(false);
+    expect(mayDeleteNote(attendant, { user: null })).toBe(false);
+    expect(mayDeleteNote(admin, { user: { id: 8 } })).toBe(true);
+  });
+});
+
+describe('userMatches', () => {
+  test('matches part of the name, case and accents aside', () => {
+    expect(userMatches('JOA')({ name: 'João Silva' })).toBe(true);
+    expect(userMatches(' silv ')({ name: 'João Silva' })).toBe(true);
+    expect(userMatches('mar')({ name: 'João Silva' })).toBe(false);
   });
 });

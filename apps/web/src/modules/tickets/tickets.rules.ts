@@ -56,3 +56,22 @@ export function shouldAlert(
     isTicketVisibleTo(ticket, me)
   );
 }
+
+/** The server's rule for deleting a ticket note, mirrored to hide a button that would be refused. */
+export function mayDeleteNote(me: SessionUser, note: { user: { id: number } | null }): boolean {
+  return note.user?.id === me.id || can(me, 'ticket-notes:deleteAny');
+}
+
+/** The transfer dialog searches users from this many typed characters (spec 000 §2). */
+export const USER_SEARCH_MIN = 3;
+
+/** Whether a user's name holds what was typed, case and accents aside. */
+export const userMatches = (typed: string) => {
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  const needle = fold(typed.trim());
+  return (user: { name: string }) => fold(user.name).includes(needle);
+};

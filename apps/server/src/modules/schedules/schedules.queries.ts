@@ -1,0 +1,269 @@
+import type { Schedule } from '@balcao/shared';
+import { and, asc, count, desc, eq, ilike, lt, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { connections, contacts, schedules, ticketCycles, tickets } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
+
+const columns = {
+  id: schedules.id,
+  body: schedules.body,
+  sendAt: schedules.sendAt,
+  sentAt: schedules.sentAt,
+  status: schedules.status,
+  error: schedules.error,
+  contactId: schedules.contactId,
+  contactName: contacts.name,
+  userId: schedules.userId,
+  connectionId: schedules.connectionId,
+  ticketId: schedules.ticketId,
+};
+
+interface Row {
+  id: number;
+  body: string;
+  sendAt: Date;
+  sentAt: Date | null;
+  status: string;
+  error: string | null;
+  contactId: number;
+  contactName: string;
+  userId: number | null;
+  connectionId: number | null;
+  ticketId: number | null;
+}
+
+const toSchedule = (row: Row): Schedule => ({
+  id: row.id,
+  body: row.body,
+  sendAt: row.sendAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+  status: row.status as Schedule['status'],
+  error: row.error,
+  contactId: row.contactId,
+  contact: { id: row.contactId, name: row.contactName },
+  userId: row.userId,
+  connectionId: row.connectionId,
+  ticketId: row.ticketId,
+});
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** `ownerId` narrows to one user's schedules (others than admins see only theirs). */
+export async function searchSchedules(
+  db: Db,
+  companyId: number,
+  options: { search?: string; contactId?: number; ownerId?: number; limit: number; offset: number },
+): Promise<{ rows: Schedule[]; total: number }> {
+  const where = tenant(
+    schedules,
+    companyId,
+    options.search
+      ? or(
+          ilike(schedules.body, escapeLike(options.search)),
+          ilike(contacts.name, escapeLike(options.search)),
+        )
+      : undefined,
+    options.contactId === undefined ? undefined : eq(schedules.contactId, options.contactId),
+    options.ownerId === undefined ? undefined : eq(schedules.userId, options.ownerId),
+  );
+  const contactOf = tenant(contacts, companyId, eq(contacts.id, schedules.contactId));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(columns)
+      .from(schedules)
+      .innerJoin(contacts, contactOf)
+      .where(where)
+      .orderBy(desc(schedules.sendAt), desc(schedules.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: count() }).from(schedules).innerJoin(contacts, contactOf).where(where),
+  ]);
+  return { rows: rows.map(toSchedule), total: totals?.total ?? 0 };
+}
+
+export async function findSchedule(
+  db: Db | Tx,
+  companyId: number,
+  id: number,
+  ownerId?: number,
+): Promise<Schedule | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(schedules)
+    .innerJoin(contacts, tenant(contacts, companyId, eq(contacts.id, schedules.contactId)))
+    .where(
+      tenant(
+        schedules,
+        companyId,
+        eq(schedules.id, id),
+        ownerId === undefined ? undefined : eq(schedules.userId, ownerId),
+      ),
+    );
+  return row ? toSchedule(row) : undefined;
+}
+
+export async function contactExists(db: Db | Tx, companyId: number, contactId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(tenant(contacts, companyId, eq(contacts.id, contactId)));
+  return row !== undefined;
+}
+
+export async function connectionExists(
+  db: Db | Tx,
+  companyId: number,
+  connectionId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(tenant(connections, companyId, eq(connections.id, connectionId)));
+  return row !== undefined;
+}
+
+/** The schedule's own connection, else the company's default one. */
+export async function sendingConnection(db: Db, companyId: number, connectionId: number | null) {
+  const [row] = await db
+    .select({ id: connections.id, channel: connections.channel })
+    .from(connections)
+    .where(
+      tenant(
+        connections,
+        companyId,
+        connectionId === null ? eq(connections.isDefault, true) : eq(connections.id, connectionId),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Takes a due schedule for sending: only one caller turns it from PENDENTE to ENVIADA, so a job
+ * that runs twice, or a job and the sweep together, send it once. A schedule moved later is not due.
+ */
+export async function claimDueSchedule(db: Db, companyId: number, id: number, now: Date) {
+  const [row] = await db
+    .update(schedules)
+    .set({ status: 'ENVIADA', sentAt: now })
+    .where(
+      tenant(
+        schedules,
+        companyId,
+        eq(schedules.id, id),
+        eq(schedules.status, 'PENDENTE'),
+        lte(schedules.sendAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a claimed schedule back for its next attempt, keeping why this one failed. */
+export async function releaseSchedule(db: Db, companyId: number, id: number, error: string) {
+  await db
+    .update(schedules)
+    .set({ status: 'PENDENTE', sentAt: null, error })
+    .where(tenant(schedules, companyId, eq(schedules.id, id), eq(schedules.status, 'ENVIADA')));
+}
+
+export async function failSchedule(db: Db, companyId: number, id: number) {
+  await db
+    .update(schedules)
+    .set({ status: 'ERRO' })
+    .where(tenant(schedules, companyId, eq(schedules.id, id), eq(schedules.status, 'PENDENTE')));
+}
+
+export async function markScheduleTicket(db: Db, companyId: number, id: number, ticketId: number) {
+  await db
+    .update(schedules)
+    .set({ ticketId, error: null })
+    .where(tenant(schedules, companyId, eq(schedules.id, id)));
+}
+
+/** What `storeOutbound` needs of the ticket. */
+const ticketRef = {
+  id: tickets.id,
+  contactId: tickets.contactId,
+  connectionId: tickets.connectionId,
+  queueId: tickets.queueId,
+};
+
+const activeTicketOf = (contactId: number, connectionId: number): SQL =>
+  and(
+    eq(tickets.contactId, contactId),
+    eq(tickets.connectionId, connectionId),
+    ne(tickets.status, 'closed'),
+  ) as SQL;
+
+export async function findActiveTicket(db: Db, companyId: number, contactId: number, connectionId: number) {
+  const [row] = await db
+    .select(ticketRef)
+    .from(tickets)
+    .where(tenant(tickets, companyId, activeTicketOf(contactId, connectionId)));
+  return row;
+}
+
+/**
+ * A new ticket for the contact on the connection, held by whoever scheduled the message (waiting
+ * in pending when nobody did). The one-active-ticket index decides a race: the loser reuses the
+ * winner's ticket.
+ */
+export async function insertScheduleTicket(
+  db: Db,
+  companyId: number,
+  input: { contactId: number; connection: { id: number; channel: string }; userId: number | null },
+) {
+  const now = new Date();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tickets)
+      .values({
+        companyId,
+        contactId: input.contactId,
+        connectionId: input.connection.id,
+        channel: input.connection.channel,
+        status: input.userId === null ? 'pending' : 'open',
+        userId: input.userId,
+        acceptedAt: input.userId === null ? null : now,
+      })
+      .onConflictDoNothing({
+        target: [tickets.companyId, tickets.contactId, tickets.connectionId],
+        where: sql`${tickets.status} <> 'closed'`,
+      })
+      .returning(ticketRef);
+    if (!row) return undefined;
+    await tx.insert(ticketCycles).values({
+      companyId,
+      ticketId: row.id,
+      connectionId: input.connection.id,
+      userId: input.userId,
+      queuedAt: now,
+      acceptedAt: input.userId === null ? null : now,
+    });
+    return row;
+  });
+  return created ?? findActiveTicket(db, companyId, input.contactId, input.connection.id);
+}
+
+/**
+ * Pending schedules due before `before` with no sending job alive (created, retrying, active, or
+ * waiting in the dead-letter queue): their job was lost, e.g. during downtime. The one query across
+ * companies: the sweep is a platform job, and each row found carries its company.
+ */
+export function findMissedSchedules(db: Db, jobNames: string[], before: Date, limit: number) {
+  const liveJob = sql`exists (
+    select 1 from pgboss.job j
+    where j.name in (${sql.join(
+      jobNames.map((name) => sql`${name}`),
+      sql`, `,
+    )})
+      and j.state in ('created', 'retry', 'active')
+      and j.data->>'scheduleId' = ${schedules.id}::text
+  )`;
+  return db
+    .select({ id: schedules.id, companyId: schedules.companyId })
+    .from(schedules)
+    .where(and(eq(schedules.status, 'PENDENTE'), lt(schedules.sendAt, before), not(liveJob)))
+    .orderBy(asc(schedules.sendAt))
+    .limit(limit);
+}

@@ -1,0 +1,94 @@
+import type { Tx } from '../../db/client.js';
+import type { AppDeps } from '../../platform/context.js';
+import { storeOutbound } from '../messages/messages.outbox.js';
+import {
+  claimDueSchedule,
+  failSchedule,
+  findActiveTicket,
+  findMissedSchedules,
+  insertScheduleTicket,
+  markScheduleTicket,
+  releaseSchedule,
+  sendingConnection,
+} from './schedules.queries.js';
+
+export const SEND_JOB = 'schedules.send';
+const FAILED_JOB = 'schedules.failed';
+const SWEEP_JOB = 'schedules.sweep';
+
+const SWEEP_BATCH = 100;
+const SEND_OPTIONS = { retryLimit: 3, retryDelay: 30, retryBackoff: true, deadLetter: FAILED_JOB };
+
+export interface ScheduleJob {
+  companyId: number;
+  scheduleId: number;
+}
+
+/** Queues the sending of a schedule at `sendAt`, inside the transaction that saves it. */
+export async function enqueueSchedule(deps: AppDeps, job: ScheduleJob, sendAt: Date, tx?: Tx) {
+  await deps.jobs.send(SEND_JOB, job, { ...SEND_OPTIONS, startAfter: sendAt }, tx);
+}
+
+/**
+ * Sends a due schedule through the contact's active ticket on its connection, or a new ticket.
+ * The row decides, not the job: a schedule deleted, already sent, or moved later is left alone,
+ * which is what makes a job that runs twice, or late, harmless.
+ */
+export async function sendSchedule(deps: AppDeps, job: ScheduleJob, now = new Date()): Promise<void> {
+  const schedule = await claimDueSchedule(deps.db, job.companyId, job.scheduleId, now);
+  if (!schedule) return;
+  let ticketId: number;
+  try {
+    ticketId = await storeScheduled(deps, job.companyId, schedule);
+  } catch (error) {
+    // Pending again with the reason, so the job's retry (or, after the last, the dead letter) sees it.
+    await releaseSchedule(deps.db, job.companyId, schedule.id, (error as Error).message);
+    throw error;
+  }
+  await markScheduleTicket(deps.db, job.companyId, schedule.id, ticketId);
+}
+
+async function storeScheduled(
+  deps: AppDeps,
+  companyId: number,
+  schedule: { contactId: number; connectionId: number | null; userId: number | null; body: string },
+): Promise<number> {
+  const connection = await sendingConnection(deps.db, companyId, schedule.connectionId);
+  if (!connection) throw new Error('ERR_NO_DEF_WAPP_FOUND');
+  const ticket =
+    (await findActiveTicket(deps.db, companyId, schedule.contactId, connection.id)) ??
+    (await insertScheduleTicket(deps.db, companyId, {
+      contactId: schedule.contactId,
+      connection,
+      userId: schedule.userId,
+    }));
+  if (!ticket) throw new Error('ERR_CREATING_TICKET');
+  await storeOutbound(deps, {
+    companyId,
+    ticket,
+    body: schedule.body,
+    kind: 'schedule',
+    userId: schedule.userId,
+  });
+  return ticket.id;
+}
+
+/** Queues at once the schedules missed without a job (lost during downtime); answers how many. */
+export async function sweepMissedSchedules(deps: AppDeps, now = new Date()): Promise<number> {
+  const missed = await findMissedSchedules(deps.db, [SEND_JOB, FAILED_JOB], now, SWEEP_BATCH);
+  for (const { companyId, id } of missed) await enqueueSchedule(deps, { companyId, scheduleId: id }, now);
+  return missed.length;
+}
+
+export async function registerScheduleJobs(deps: AppDeps): Promise<void> {
+  await deps.jobs.work<ScheduleJob>(SEND_JOB, (job) => sendSchedule(deps, job));
+  await deps.jobs.work<ScheduleJob>(FAILED_JOB, ({ companyId, scheduleId }) =>
+    failSchedule(deps.db, companyId, scheduleId),
+  );
+  await deps.jobs.work(SWEEP_JOB, async () => {
+    await sweepMissedSchedules(deps);
+  });
+  await deps.jobs.schedule(SWEEP_JOB, '* * * * *');
+  // Downtime may have left due schedules without a job: they go out now, not at the next minute.
+  await sweepMissedSchedules(deps);
+}
