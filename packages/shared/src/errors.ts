@@ -58,6 +58,9 @@ export const errorStatus = {
   ERR_FILE_TYPE_NOT_ALLOWED: 415,
   ERR_NO_MEDIA_FOUND: 404,
   ERR_CANNOT_DELETE_SELF: 400,
+  ERR_NO_MESSAGE_FOUND: 404,
+  /** Deleted, or past the 15 minutes after its last update in which the sender may edit it. */
+  ERR_MESSAGE_NOT_EDITABLE: 400,
   /** Not an xlsx workbook, or one that cannot be read to its end. */
   ERR_INVALID_SPREADSHEET: 400,
   /** The first sheet's header row lacks the name or number column. */

@@ -3,6 +3,9 @@ import type { Tx } from '../db/client.js';
 import { ticketCycles, ticketLogs, tickets } from '../db/schema/index.js';
 import type { InboundMessage } from './receive.js';
 
+/** Where a conversation happens: forwarding finds or opens tickets the same way the inbox does. */
+type TicketPlace = Pick<InboundMessage, 'companyId' | 'connectionId' | 'channel'>;
+
 /**
  * Inbound deliveries of one contact run one at a time: the check for a redelivered message and the
  * choice of ticket see what the previous delivery committed. Released with the transaction.
@@ -18,7 +21,7 @@ export async function lockContact(tx: Tx, companyId: number, contactId: number) 
  * only a new ticket takes a number from the sequence (users read ticket numbers aloud); the partial
  * unique index still refuses a second active ticket, e.g. one an agent reopened meanwhile.
  */
-export async function findOrCreateTicket(tx: Tx, input: InboundMessage, contactId: number) {
+export async function findOrCreateTicket(tx: Tx, input: TicketPlace, contactId: number) {
   const active = await findActiveTicket(tx, input, contactId);
   if (active) return { ticket: active, created: false };
   const [created] = await tx
@@ -55,7 +58,7 @@ export async function findOrCreateTicket(tx: Tx, input: InboundMessage, contactI
   return { ticket: created, created: true };
 }
 
-async function findActiveTicket(tx: Tx, input: InboundMessage, contactId: number) {
+async function findActiveTicket(tx: Tx, input: TicketPlace, contactId: number) {
   const [active] = await tx
     .select()
     .from(tickets)

@@ -66,7 +66,8 @@ export function WidgetApp({ token, embedded, t, title, greeting }: Props) {
             {count === 0 && <li className="widget__empty">{greeting || t('empty')}</li>}
             {chat.messages.map((m) => (
               <li key={m.id} className={m.fromVisitor ? 'bubble bubble--mine' : 'bubble'}>
-                <span className="bubble__body">{m.body}</span>
+                <span className="bubble__body">{m.deleted ? <em>{t('deleted')}</em> : m.body}</span>
+                {m.edited && !m.deleted && <span className="bubble__time">{t('edited')}</span>}
                 <time className="bubble__time">{time(m.createdAt)}</time>
               </li>
             ))}

@@ -75,6 +75,9 @@ export function useConversation(token: string) {
       socket.on(webchatEvents.message, (message: WebchatMessage) => {
         setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
       });
+      socket.on(webchatEvents.changed, (changed: WebchatMessage) => {
+        setMessages((list) => list.map((m) => (m.id === changed.id ? changed : m)));
+      });
       return socket;
     },
     [token],
@@ -130,6 +133,8 @@ export function useConversation(token: string) {
                     fromVisitor: true,
                     createdAt: new Date().toISOString(),
                     ack: 0,
+                    edited: false,
+                    deleted: false,
                   },
                 ],
           );

@@ -19,6 +19,8 @@ const texts = {
     closed: 'Esta conversa foi encerrada.',
     newConversation: 'Iniciar nova conversa',
     tooMany: 'Muitas mensagens em pouco tempo. Aguarde um momento.',
+    deleted: 'Mensagem apagada',
+    edited: 'editada',
   },
   en: {
     title: 'Chat with us',
@@ -39,6 +41,8 @@ const texts = {
     closed: 'This conversation was closed.',
     newConversation: 'Start a new conversation',
     tooMany: 'Too many messages in a short time. Please wait a moment.',
+    deleted: 'Message deleted',
+    edited: 'edited',
   },
   es: {
     title: 'Habla con nosotros',
@@ -59,6 +63,8 @@ const texts = {
     closed: 'Esta conversación fue cerrada.',
     newConversation: 'Iniciar una nueva conversación',
     tooMany: 'Demasiados mensajes en poco tiempo. Espera un momento.',
+    deleted: 'Mensaje eliminado',
+    edited: 'editado',
   },
   tr: {
     title: 'Bize yazın',
@@ -79,6 +85,8 @@ const texts = {
     closed: 'Bu sohbet kapatıldı.',
     newConversation: 'Yeni bir sohbet başlat',
     tooMany: 'Kısa sürede çok fazla mesaj. Lütfen biraz bekleyin.',
+    deleted: 'Mesaj silindi',
+    edited: 'düzenlendi',
   },
 } as const;
 

@@ -13,6 +13,8 @@ export const webchatEvents = {
   read: 'visitor:read',
   /** server → visitor: a message of the conversation (from either side). */
   message: 'message',
+  /** server → visitor: an attendant edited or deleted a message the visitor already has. */
+  changed: 'message:changed',
   /** server → visitor, on every connection: the visitor's conversation, or null when the visitor is unknown. */
   session: 'session',
   /** server → visitor: an attendant closed the conversation; the next message starts a new one. */
@@ -42,6 +44,9 @@ const webchatMessageSchema = z.object({
   fromVisitor: z.boolean(),
   createdAt: z.string(),
   ack: z.number(),
+  edited: z.boolean(),
+  /** A deleted message keeps its place without its text. */
+  deleted: z.boolean(),
 });
 export type WebchatMessage = z.infer<typeof webchatMessageSchema>;
 

@@ -3,6 +3,7 @@ import {
   WEBCHAT_NAMESPACE,
   type WebchatAck,
   type WebchatCredentials,
+  type WebchatMessage,
   webchatEvents,
   webchatSendBody,
   webchatStartBody,
@@ -136,7 +137,9 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
           fromVisitor: true,
           createdAt,
           ack: messageAck,
-        });
+          edited: false,
+          deleted: false,
+        } satisfies WebchatMessage);
         ack({ ok: true, id: received.message.id });
       }),
     );
@@ -159,20 +162,33 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
     socket.on(webchatEvents.read, throttleReads(markRead));
   });
 
+  const visitorRooms = async (connectionId: number, contactId: number) => {
+    const visitors = await deps.db
+      .select({ visitorId: webchatVisitors.visitorId })
+      .from(webchatVisitors)
+      .where(and(eq(webchatVisitors.connectionId, connectionId), eq(webchatVisitors.contactId, contactId)));
+    return visitors.map((v) => visitorRoom(connectionId, v.visitorId));
+  };
+
+  const announceChange = async (
+    connectionId: number,
+    contactId: number,
+    message: typeof messages.$inferSelect,
+  ) => {
+    const targets = await visitorRooms(connectionId, contactId);
+    if (targets.length > 0) nsp.to(targets).emit(webchatEvents.changed, toWebchatMessage(message));
+  };
+
   return {
     async send({ connection, contact, message }) {
-      const visitors = await deps.db
-        .select({ visitorId: webchatVisitors.visitorId })
-        .from(webchatVisitors)
-        .where(
-          and(eq(webchatVisitors.connectionId, connection.id), eq(webchatVisitors.contactId, contact.id)),
-        );
-      const targets = visitors.map((v) => visitorRoom(connection.id, v.visitorId));
+      const targets = await visitorRooms(connection.id, contact.id);
       if (targets.length === 0) throw new Error('ERR_WAPP_INVALID_CONTACT');
       const online = (await nsp.in(targets).fetchSockets()).length > 0;
       nsp.to(targets).emit(webchatEvents.message, toWebchatMessage({ ...message, ack: online ? 2 : 1 }));
       return { externalId: `agent:${message.id}`, ack: online ? 2 : 1 };
     },
+    edit: ({ connection, contact, message }) => announceChange(connection.id, contact.id, message),
+    revoke: ({ connection, contact, message }) => announceChange(connection.id, contact.id, message),
     async conversationClosed({ connectionId, contactId }) {
       const visitors = await deps.db
         .select({ visitorId: webchatVisitors.visitorId })

@@ -90,10 +90,12 @@ export async function findVisitor(db: Db, connectionId: number, visitorId: strin
 
 export const toWebchatMessage = (row: typeof messages.$inferSelect): WebchatMessage => ({
   id: row.id,
-  body: row.body,
+  body: row.isDeleted ? '' : row.body,
   fromVisitor: !row.fromMe,
   createdAt: row.createdAt.toISOString(),
   ack: row.ack,
+  edited: row.isEdited,
+  deleted: row.isDeleted,
 });
 
 /**

@@ -75,3 +75,21 @@ export const messages = pgTable(
     index('messages_quoted_idx').on(t.quotedMessageId).where(sql`${t.quotedMessageId} is not null`),
   ],
 );
+
+/** One emoji per person per message: reacting again replaces it, the same emoji again takes it back. */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('message_reactions_message_user_key').on(t.messageId, t.userId)],
+);

@@ -4,7 +4,7 @@ import { tickets } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { publishMessage, publishTicket } from '../tickets/tickets.events.js';
 import { loadTicket, recordOutboundOnTicket } from '../tickets/tickets.queries.js';
-import { findStrandedOutbound, insertMessage, toMessage } from './messages.queries.js';
+import { findStrandedOutbound, insertMessage, type MessageRow, toMessage } from './messages.queries.js';
 
 export const DELIVER_JOB = 'messages.deliver';
 export const FAILED_JOB = 'messages.failed';
@@ -22,6 +22,12 @@ export interface OutboundInput {
   kind: string;
   userId: number | null;
   isPrivate?: boolean;
+  /** The message a reply quotes (already checked to be of the same ticket). */
+  quoted?: MessageRow;
+  /** A forwarded copy carries the original's media and is marked forwarded. */
+  forwardOf?: Pick<MessageRow, 'mediaPath' | 'mediaType' | 'mediaName'>;
+  /** The delivery waits until then: forwarded copies leave paced, never a sleeping request. */
+  sendAt?: Date;
 }
 
 export interface DeliveryJob {
@@ -54,6 +60,11 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
       fromMe: true,
       kind: input.kind,
       isPrivate: input.isPrivate ?? false,
+      quotedMessageId: input.quoted?.id ?? null,
+      isForwarded: input.forwardOf !== undefined,
+      mediaPath: input.forwardOf?.mediaPath ?? null,
+      mediaType: input.forwardOf?.mediaType ?? null,
+      mediaName: input.forwardOf?.mediaName ?? null,
     });
     if (message.isPrivate) return message;
     await recordOutboundOnTicket(tx, input.companyId, input.ticket.id, {
@@ -62,7 +73,8 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
       isAgentReply: input.kind === 'chat',
     });
     const job: DeliveryJob = { companyId: input.companyId, messageId: message.id };
-    await deps.jobs.send(DELIVER_JOB, job, deliveryOptions(deps), tx);
+    const timing = input.sendAt ? { startAfter: input.sendAt } : {};
+    await deps.jobs.send(DELIVER_JOB, job, { ...deliveryOptions(deps), ...timing }, tx);
     return message;
   });
 
@@ -73,7 +85,7 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
     input.companyId,
     eq(tickets.id, input.ticket.id),
   )) as Ticket;
-  const message = toMessage(row, deps.links);
+  const message = toMessage(row, deps.links, input.quoted);
   publishMessage(deps, input.companyId, 'create', message, ticket);
   publishTicket(deps, input.companyId, ticket);
   return message;

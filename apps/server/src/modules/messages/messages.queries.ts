@@ -1,12 +1,25 @@
-import type { Message } from '@balcao/shared';
-import { and, asc, desc, eq, gte, lt, not, type SQL, sql } from 'drizzle-orm';
+import type { Message, QuotedMessage } from '@balcao/shared';
+import { and, asc, desc, eq, gte, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { connections, contacts, messages } from '../../db/schema/index.js';
+import { connections, contacts, messageReactions, messages } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-export const toMessage = (row: MessageRow, links: MediaLinks): Message => ({
+/** A deleted message is quoted without its text. */
+const toQuoted = (row: MessageRow): QuotedMessage => ({
+  id: row.id,
+  body: row.isDeleted ? '' : row.body,
+  fromMe: row.fromMe,
+  isDeleted: row.isDeleted,
+});
+
+export const toMessage = (
+  row: MessageRow,
+  links: MediaLinks,
+  quoted: MessageRow | undefined = undefined,
+): Message => ({
   id: row.id,
   ticketId: row.ticketId,
   body: row.body,
@@ -18,7 +31,9 @@ export const toMessage = (row: MessageRow, links: MediaLinks): Message => ({
   mediaType: row.mediaType,
   isDeleted: row.isDeleted,
   isEdited: row.isEdited,
+  isForwarded: row.isForwarded,
   isPrivate: row.isPrivate,
+  quotedMsg: quoted ? toQuoted(quoted) : null,
   userId: row.userId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -38,6 +53,91 @@ export function findMessagesPage(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** One message of the company, whatever its ticket. */
+export async function findMessage(db: Db | Tx, companyId: number, messageId: number) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(tenant(messages, companyId, eq(messages.id, messageId)));
+  return row;
+}
+
+/** The company's messages among `ids`, in no particular order. */
+export function findMessages(db: Db | Tx, companyId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(messages)
+    .where(tenant(messages, companyId, inArray(messages.id, ids)));
+}
+
+/** A deleted message stays deleted: a late edit or a second delete changes nothing. */
+export async function updateLiveMessage(
+  db: Db | Tx,
+  companyId: number,
+  messageId: number,
+  values: Partial<Pick<MessageRow, 'body' | 'isEdited' | 'isDeleted'>>,
+) {
+  const [row] = await db
+    .update(messages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(tenant(messages, companyId, eq(messages.id, messageId), eq(messages.isDeleted, false)))
+    .returning();
+  return row;
+}
+
+/** The reactions under the company's messages among `messageIds`, in the order their emoji was chosen. */
+export function findReactions(db: Db | Tx, companyId: number, messageIds: number[]) {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      messageId: messageReactions.messageId,
+      emoji: messageReactions.emoji,
+      userId: messageReactions.userId,
+    })
+    .from(messageReactions)
+    .where(tenant(messageReactions, companyId, inArray(messageReactions.messageId, messageIds)))
+    .orderBy(asc(messageReactions.updatedAt), asc(messageReactions.id));
+}
+
+export function setReaction(
+  db: Db | Tx,
+  companyId: number,
+  messageId: number,
+  userId: number,
+  emoji: string,
+) {
+  return db
+    .insert(messageReactions)
+    .values({ companyId, messageId, userId, emoji })
+    .onConflictDoUpdate({
+      target: [messageReactions.messageId, messageReactions.userId],
+      set: { emoji, updatedAt: new Date() },
+    });
+}
+
+/** Takes back the user's reaction only while it is still `emoji`. */
+export function removeReaction(
+  db: Db | Tx,
+  companyId: number,
+  messageId: number,
+  userId: number,
+  emoji: string,
+) {
+  return db
+    .delete(messageReactions)
+    .where(
+      tenant(
+        messageReactions,
+        companyId,
+        eq(messageReactions.messageId, messageId),
+        eq(messageReactions.userId, userId),
+        eq(messageReactions.emoji, emoji),
+      ),
+    )
+    .returning();
 }
 
 export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert): Promise<MessageRow> {

@@ -1,13 +1,20 @@
 import {
+  editMessageBody,
+  forwardMessagesBody,
+  forwardMessagesResponse,
   listMessagesQuery,
   listMessagesResponse,
+  messageIdParams,
   messageSchema,
+  reactMessageBody,
   sendMessageBody,
   ticketIdParams,
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
-import { listMessages, sendMessage } from './messages.service.js';
+import { forwardMessages } from './messages.forward.js';
+import { reactToMessage } from './messages.reactions.js';
+import { deleteMessage, editMessage, listMessages, sendMessage } from './messages.service.js';
 
 export const messagesRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -35,5 +42,42 @@ export const messagesRoutes =
         reply
           .status(201)
           .send(await sendMessage(contextOf(deps, request), request.params.ticketId, request.body)),
+    );
+
+    app.post(
+      '/messages/edit/:id',
+      {
+        config: { gate: 'session' },
+        schema: { params: messageIdParams, body: editMessageBody, response: { 200: messageSchema } },
+      },
+      (request) => editMessage(contextOf(deps, request), request.params.id, request.body.body),
+    );
+
+    app.delete(
+      '/messages/:id',
+      {
+        config: { gate: 'session' },
+        schema: { params: messageIdParams, response: { 200: messageSchema } },
+      },
+      (request) => deleteMessage(contextOf(deps, request), request.params.id),
+    );
+
+    app.post(
+      '/message/forward',
+      {
+        config: { gate: 'session' },
+        schema: { body: forwardMessagesBody, response: { 201: forwardMessagesResponse } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await forwardMessages(contextOf(deps, request), request.body)),
+    );
+
+    app.post(
+      '/messages/:id/react',
+      {
+        config: { gate: 'session' },
+        schema: { params: messageIdParams, body: reactMessageBody, response: { 200: messageSchema } },
+      },
+      (request) => reactToMessage(contextOf(deps, request), request.params.id, request.body.emoji),
     );
   };

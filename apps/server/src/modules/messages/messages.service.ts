@@ -1,12 +1,23 @@
-import type { Message } from '@balcao/shared';
+import { MESSAGE_EDIT_WINDOW_MS, type Message, type SendMessageBody } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
+import { tickets } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, loggableError } from '../../platform/errors.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
-import { publishTicketRead } from '../tickets/tickets.events.js';
-import { markTicketRead } from '../tickets/tickets.queries.js';
+import { publishMessage, publishTicketRead } from '../tickets/tickets.events.js';
+import { loadTicket, markTicketRead } from '../tickets/tickets.queries.js';
 import { showTicket } from '../tickets/tickets.service.js';
 import { storeOutbound } from './messages.outbox.js';
-import { findMessagesPage, toMessage } from './messages.queries.js';
+import {
+  findDelivery,
+  findMessage,
+  findMessages,
+  findMessagesPage,
+  type MessageRow,
+  toMessage,
+  updateLiveMessage,
+} from './messages.queries.js';
+import { withReactions } from './messages.reactions.js';
 
 const MESSAGES_PAGE = 20;
 
@@ -25,20 +36,24 @@ export async function listMessages(ctx: Ctx, ticketId: number, pageNumber: numbe
     ticket.unreadMessages = 0;
     publishTicketRead(ctx, ctx.companyId, ticket);
   }
-  return { messages: page.map((row) => toMessage(row, ctx.links)), hasMore, ticket };
+  const quotedIds = page.flatMap((row) => (row.quotedMessageId ? [row.quotedMessageId] : []));
+  const quoted = new Map((await findMessages(ctx.db, ctx.companyId, quotedIds)).map((q) => [q.id, q]));
+  const present = (row: MessageRow) =>
+    toMessage(row, ctx.links, row.quotedMessageId ? quoted.get(row.quotedMessageId) : undefined);
+  return { messages: await withReactions(ctx, page.map(present)), hasMore, ticket };
 }
 
 /** An agent's reply: only on a ticket that is open (or a group), as the composer allows (spec 000 §4). */
-export async function sendMessage(
-  ctx: Ctx,
-  ticketId: number,
-  input: { body: string; isPrivate: boolean },
-): Promise<Message> {
+export async function sendMessage(ctx: Ctx, ticketId: number, input: SendMessageBody): Promise<Message> {
   const ticket = await findVisibleTicket(ctx.db, ctx.actor, ticketId);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   if (ticket.status !== 'open' && ticket.status !== 'group' && !input.isPrivate)
     throw new AppError('ERR_CREATING_MESSAGE', 'Accept or reopen the ticket first');
+  const quoted = input.quotedMsgId ? await findMessage(ctx.db, ctx.companyId, input.quotedMsgId) : undefined;
+  // A reply quotes only what the same conversation shows.
+  if (input.quotedMsgId && quoted?.ticketId !== ticket.id) throw new AppError('ERR_NO_MESSAGE_FOUND');
   return storeOutbound(ctx, {
+    quoted,
     companyId: ctx.companyId,
     ticket,
     body: input.body,
@@ -46,4 +61,56 @@ export async function sendMessage(
     userId: ctx.actor.userId,
     isPrivate: input.isPrivate,
   });
+}
+
+/**
+ * A message the caller sent, on a ticket they may see. Anyone else's message is refused even when
+ * visible: edits and deletes are the sender's alone (spec 000 §4).
+ */
+async function findOwnMessage(ctx: Ctx, messageId: number) {
+  const message = await findMessage(ctx.db, ctx.companyId, messageId);
+  const ticket = message && (await findVisibleTicket(ctx.db, ctx.actor, message.ticketId));
+  if (!message || !ticket) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  if (!message.fromMe || message.userId !== ctx.actor.userId) throw new AppError('ERR_NO_PERMISSION');
+  return message;
+}
+
+/** The sender corrects a message within 15 minutes of its last update. */
+export async function editMessage(ctx: Ctx, messageId: number, body: string): Promise<Message> {
+  const message = await findOwnMessage(ctx, messageId);
+  if (Date.now() - message.updatedAt.getTime() > MESSAGE_EDIT_WINDOW_MS)
+    throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+  // Checked in the update itself: a delete racing the edit wins.
+  const edited = await updateLiveMessage(ctx.db, ctx.companyId, messageId, { body, isEdited: true });
+  if (!edited) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+  return afterChange(ctx, edited, 'edit');
+}
+
+/** The sender withdraws a message; it stays stored, marked deleted. */
+export async function deleteMessage(ctx: Ctx, messageId: number): Promise<Message> {
+  const message = await findOwnMessage(ctx, messageId);
+  const deleted = await updateLiveMessage(ctx.db, ctx.companyId, messageId, { isDeleted: true });
+  return deleted ? afterChange(ctx, deleted, 'revoke') : toMessage(message, ctx.links);
+}
+
+/** Tells the agents and, where the channel can, the customer. */
+async function afterChange(ctx: Ctx, row: MessageRow, change: 'edit' | 'revoke') {
+  const quoted = row.quotedMessageId
+    ? await findMessage(ctx.db, ctx.companyId, row.quotedMessageId)
+    : undefined;
+  const message = toMessage(row, ctx.links, quoted);
+  const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, row.ticketId));
+  if (ticket) publishMessage(ctx, ctx.companyId, 'update', message, ticket);
+  // A private note or a message still pending never reached the customer: nothing to change there.
+  if (row.isPrivate || row.externalId === null) return message;
+  const delivery = await findDelivery(ctx.db, ctx.companyId, row.id);
+  if (delivery?.connection && delivery.contact) {
+    const adapter = ctx.channels.get(delivery.connection.channel);
+    const sent = { connection: delivery.connection, contact: delivery.contact, message: delivery.message };
+    // The change is stored and shown to the agents already; a channel refusing it is only logged.
+    await adapter?.[change]?.(sent).catch((error: unknown) => {
+      ctx.log.warn(loggableError(error), `channel could not ${change} message`);
+    });
+  }
+  return message;
 }

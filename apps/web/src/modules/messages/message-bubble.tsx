@@ -1,12 +1,19 @@
 import type { Message } from '@balcao/shared';
+import ForwardIcon from '@mui/icons-material/Forward';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format';
 import { AckIcon } from './ack-icon';
+import { MessageMenu } from './message-menu';
+import { MessageReactions } from './message-reactions';
+import { canForward } from './messages.actions';
+import { chatSelection, useChatSelection } from './messages.selection';
+import { QuotedMessage } from './quoted-message';
 
 const knownKinds = ['greeting', 'farewell'];
 
@@ -24,66 +31,98 @@ export function MessageBubble({ message }: { message: Message }) {
   const kindLabel = knownKinds.includes(message.kind)
     ? t(`messages.kinds.${message.kind}`)
     : t('messages.kinds.automatic');
+  const selection = useChatSelection(message.ticketId);
+  const selectable = selection.selecting && canForward(message);
   return (
     <Box
       component="li"
       data-message-id={message.id}
-      sx={{
-        alignSelf: message.fromMe ? 'flex-end' : 'flex-start',
-        maxWidth: { xs: '85%', md: '70%' },
-        px: 1.5,
-        py: 0.75,
-        borderRadius: 2,
-        borderTopRightRadius: message.fromMe ? 2 : 8,
-        borderTopLeftRadius: message.fromMe ? 8 : 2,
-        bgcolor: (theme) => colors[theme.palette.mode],
-        boxShadow: '0 1px 1px rgba(0,0,0,0.08)',
-        listStyle: 'none',
-      }}
+      sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 0.5 }}
     >
-      {(automatic || message.isPrivate) && (
-        <Typography
-          variant="caption"
-          component="p"
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600 }}
-        >
-          {message.isPrivate ? (
-            <LockOutlinedIcon sx={{ fontSize: 14 }} />
-          ) : (
-            <SmartToyOutlinedIcon sx={{ fontSize: 14 }} />
-          )}
-          {message.isPrivate ? t('messages.kinds.private') : kindLabel}
-        </Typography>
-      )}
-      {message.isDeleted ? (
-        <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
-          {t('messages.deleted')}
-        </Typography>
-      ) : (
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.body}
-        </Typography>
-      )}
-      {message.mediaUrl && (
-        <Link href={message.mediaUrl} target="_blank" rel="noopener" variant="body2">
-          {t('messages.attachment')}
-        </Link>
+      {selectable && (
+        <Checkbox
+          size="small"
+          checked={selection.selected.has(message.id)}
+          onChange={() => chatSelection.toggle(message.id)}
+          slotProps={{ input: { 'aria-label': t('messages.actions.select') } }}
+        />
       )}
       <Box
         sx={{
-          display: 'flex',
-          justifyContent: 'flex-end',
-          alignItems: 'center',
-          gap: 0.5,
-          mt: 0.25,
-          color: 'text.secondary',
+          ml: message.fromMe ? 'auto' : 0,
+          maxWidth: { xs: '85%', md: '70%' },
+          px: 1.5,
+          py: 0.75,
+          borderRadius: 2,
+          borderTopRightRadius: message.fromMe ? 2 : 8,
+          borderTopLeftRadius: message.fromMe ? 8 : 2,
+          bgcolor: (theme) => colors[theme.palette.mode],
+          boxShadow: '0 1px 1px rgba(0,0,0,0.08)',
         }}
       >
-        {message.isEdited && <Typography variant="caption">{t('messages.edited')}</Typography>}
-        <Typography variant="caption" component="time" dateTime={message.createdAt}>
-          {formatTime(message.createdAt)}
-        </Typography>
-        {message.fromMe && !message.isPrivate && <AckIcon message={message} />}
+        {message.isForwarded && (
+          <Typography
+            variant="caption"
+            component="p"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 0.5,
+              color: 'text.secondary',
+              fontStyle: 'italic',
+            }}
+          >
+            <ForwardIcon sx={{ fontSize: 14 }} />
+            {t('messages.forwarded')}
+          </Typography>
+        )}
+        {message.quotedMsg && <QuotedMessage quoted={message.quotedMsg} />}
+        {(automatic || message.isPrivate) && (
+          <Typography
+            variant="caption"
+            component="p"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600 }}
+          >
+            {message.isPrivate ? (
+              <LockOutlinedIcon sx={{ fontSize: 14 }} />
+            ) : (
+              <SmartToyOutlinedIcon sx={{ fontSize: 14 }} />
+            )}
+            {message.isPrivate ? t('messages.kinds.private') : kindLabel}
+          </Typography>
+        )}
+        {message.isDeleted ? (
+          <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
+            {t('messages.deleted')}
+          </Typography>
+        ) : (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.body}
+          </Typography>
+        )}
+        {message.mediaUrl && (
+          <Link href={message.mediaUrl} target="_blank" rel="noopener" variant="body2">
+            {t('messages.attachment')}
+          </Link>
+        )}
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            gap: 0.5,
+            mt: 0.25,
+            color: 'text.secondary',
+          }}
+        >
+          {message.isEdited && <Typography variant="caption">{t('messages.edited')}</Typography>}
+          <Typography variant="caption" component="time" dateTime={message.createdAt}>
+            {formatTime(message.createdAt)}
+          </Typography>
+          {message.fromMe && !message.isPrivate && <AckIcon message={message} />}
+          {!selection.selecting && <MessageMenu message={message} />}
+        </Box>
+        {!selection.selecting && <MessageReactions message={message} />}
       </Box>
     </Box>
   );

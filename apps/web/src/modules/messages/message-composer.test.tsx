@@ -5,18 +5,22 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { applyLanguage } from '../../shared/i18n/i18n';
 import { buildMessage, buildTicket } from '../../test/fixtures';
 import { MESSAGE_MAX_LENGTH, MessageComposer } from './message-composer';
+import { chatSelection } from './messages.selection';
 
 const posted = vi.fn();
+const postedQuote = vi.fn();
 
 beforeAll(() => applyLanguage('en'));
 
 beforeEach(() => {
   posted.mockReset();
+  postedQuote.mockReset();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init: RequestInit) => {
-      const { body } = JSON.parse(String(init.body));
+      const { body, quotedMsgId } = JSON.parse(String(init.body));
       posted(body);
+      postedQuote(quotedMsgId);
       return Response.json(buildMessage({ id: 9, body, fromMe: true }), { status: 201 });
     }),
   );
@@ -37,6 +41,19 @@ function renderComposer(ticket: Ticket) {
 }
 
 describe('MessageComposer', () => {
+  test('a reply shows what it quotes, sends its id once, and the bar closes', async () => {
+    const ticket = buildTicket({ id: 3, status: 'open' });
+    chatSelection.reply(buildMessage({ id: 41, ticketId: 3, body: 'Qual o prazo?' }));
+    const box = renderComposer(ticket);
+    expect(screen.getByRole('status', { name: 'Replying to' }).textContent).toContain('Qual o prazo?');
+
+    fireEvent.change(box, { target: { value: 'Amanhã' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    await waitFor(() => expect(postedQuote).toHaveBeenCalledWith(41));
+    expect(screen.queryByRole('status', { name: 'Replying to' })).toBeNull();
+  });
+
   test('Enter sends the trimmed text and empties the box; Shift+Enter only starts a new line', async () => {
     const box = renderComposer(buildTicket({ status: 'open' }));
 

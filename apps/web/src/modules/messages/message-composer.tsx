@@ -10,6 +10,8 @@ import { toast } from '../../shared/toast/toast.store';
 import { QuickAnswerList } from '../quick-messages/quick-answer-list';
 import { useQuickAnswers } from '../quick-messages/quick-answers';
 import { useSendMessage } from './messages.api';
+import { chatSelection, useChatSelection } from './messages.selection';
+import { ReplyBar } from './reply-bar';
 
 /** Spec 000 §9: the composer grows to five rows, then scrolls. */
 const MAX_ROWS = 5;
@@ -29,6 +31,7 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const send = useSendMessage(ticket.id);
+  const { replyTo } = useChatSelection(ticket.id);
   const writable = ticket.status === 'open' || ticket.status === 'group';
   const quickAnswers = useQuickAnswers(draft);
   const length = lengthOf(draft);
@@ -40,8 +43,10 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     const body = draft.trim();
     if (!body || !writable || tooLong) return;
     setDraft('');
-    send.mutate(body, {
+    chatSelection.cancelReply();
+    send.mutate(replyTo ? { body, quotedMsgId: replyTo.id } : { body }, {
       onError: (error) => {
+        if (replyTo) chatSelection.reply(replyTo);
         setDraft((current) => current || body);
         toast.apiError(error);
       },
@@ -59,49 +64,52 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
 
   const label = writable ? t('messages.composer.placeholder') : t('messages.composer.disabledHint');
   return (
-    <Box
-      component="form"
-      onSubmit={submit}
-      sx={{
-        position: 'relative',
-        display: 'flex',
-        alignItems: 'flex-end',
-        gap: 1,
-        p: 1,
-        borderTop: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <QuickAnswerList matches={quickAnswers} onPick={setDraft} />
-      <TextField
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-        disabled={!writable}
-        placeholder={label}
-        multiline
-        maxRows={MAX_ROWS}
-        error={tooLong}
-        helperText={
-          length >= COUNTER_FROM &&
-          (tooLong
-            ? t('messages.composer.tooLong', { length, max: MESSAGE_MAX_LENGTH })
-            : t('messages.composer.counter', { length, max: MESSAGE_MAX_LENGTH }))
-        }
-        slotProps={{ htmlInput: { 'aria-label': label } }}
-      />
-      <Tooltip title={t('messages.composer.send')}>
-        <span>
-          <IconButton
-            type="submit"
-            color="primary"
-            disabled={!writable || !draft.trim() || tooLong}
-            aria-label={t('messages.composer.send')}
-          >
-            <SendIcon />
-          </IconButton>
-        </span>
-      </Tooltip>
-    </Box>
+    <>
+      {replyTo && <ReplyBar message={replyTo} onCancel={chatSelection.cancelReply} />}
+      <Box
+        component="form"
+        onSubmit={submit}
+        sx={{
+          position: 'relative',
+          display: 'flex',
+          alignItems: 'flex-end',
+          gap: 1,
+          p: 1,
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <QuickAnswerList matches={quickAnswers} onPick={setDraft} />
+        <TextField
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={!writable}
+          placeholder={label}
+          multiline
+          maxRows={MAX_ROWS}
+          error={tooLong}
+          helperText={
+            length >= COUNTER_FROM &&
+            (tooLong
+              ? t('messages.composer.tooLong', { length, max: MESSAGE_MAX_LENGTH })
+              : t('messages.composer.counter', { length, max: MESSAGE_MAX_LENGTH }))
+          }
+          slotProps={{ htmlInput: { 'aria-label': label } }}
+        />
+        <Tooltip title={t('messages.composer.send')}>
+          <span>
+            <IconButton
+              type="submit"
+              color="primary"
+              disabled={!writable || !draft.trim() || tooLong}
+              aria-label={t('messages.composer.send')}
+            >
+              <SendIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { Fragment, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { formatDate } from '../../shared/format';
+import { ForwardBar } from './forward-bar';
 import { MessageBubble } from './message-bubble';
 import { useMessages } from './messages.api';
 import { flattenMessagePages } from './messages.cache';
@@ -123,6 +124,7 @@ export function MessageList({ ticketId }: { ticketId: number }) {
           );
         })}
       </Box>
+      <ForwardBar ticketId={ticketId} />
     </Box>
   );
 }

@@ -1,4 +1,9 @@
-import { listMessagesResponse, messageSchema } from '@balcao/shared';
+import {
+  type ForwardMessagesBody,
+  forwardMessagesResponse,
+  listMessagesResponse,
+  messageSchema,
+} from '@balcao/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
 import { addMessage } from './messages.cache';
@@ -27,8 +32,40 @@ export const markMessagesRead = (ticketId: number) => fetchPage(ticketId, 1).the
 export function useSendMessage(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      request(`/messages/${ticketId}`, { method: 'POST', body: { body }, schema: messageSchema }),
+    mutationFn: (input: { body: string; quotedMsgId?: number }) =>
+      request(`/messages/${ticketId}`, { method: 'POST', body: input, schema: messageSchema }),
     onSuccess: (message) => addMessage(queryClient, message),
   });
 }
+
+export function useEditMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: string }) =>
+      request(`/messages/edit/${id}`, { method: 'POST', body: { body }, schema: messageSchema }),
+    onSuccess: (message) => addMessage(queryClient, message),
+  });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request(`/messages/${id}`, { method: 'DELETE', schema: messageSchema }),
+    onSuccess: (message) => addMessage(queryClient, message),
+  });
+}
+
+export function useReactToMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, emoji }: { id: number; emoji: string }) =>
+      request(`/messages/${id}/react`, { method: 'POST', body: { emoji }, schema: messageSchema }),
+    onSuccess: (message) => addMessage(queryClient, message),
+  });
+}
+
+export const useForwardMessages = () =>
+  useMutation({
+    mutationFn: (body: ForwardMessagesBody) =>
+      request('/message/forward', { method: 'POST', body, schema: forwardMessagesResponse }),
+  });

@@ -50,6 +50,17 @@ describe('withMessage', () => {
 
     expect(flattenMessagePages(next)[0]).toMatchObject({ ack: -1, failedReason: 'ERR_SENDING_WAPP_MSG' });
   });
+
+  test('an update without reactions keeps the shown ones; one with reactions replaces them', () => {
+    const reactions = [{ emoji: '👍', userId: 7 }];
+    const data = pagesOf([buildMessage({ id: 1, fromMe: true, ack: 1, reactions })]);
+
+    const acked = withMessage(data, buildMessage({ id: 1, fromMe: true, ack: 2 }));
+    const cleared = withMessage(acked, buildMessage({ id: 1, fromMe: true, ack: 2, reactions: [] }));
+
+    expect(flattenMessagePages(acked)[0]?.reactions).toEqual(reactions);
+    expect(flattenMessagePages(cleared)[0]?.reactions).toEqual([]);
+  });
 });
 
 test('an older page that repeats newer messages shows each once, oldest first', () => {

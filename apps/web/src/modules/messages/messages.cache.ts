@@ -14,8 +14,10 @@ const ackRank = (ack: number) => (ack === -1 ? 0.5 : ack);
  * ack back (a late "pending" answer after the "read" event).
  */
 function mergeMessage(known: Message, incoming: Message): Message {
-  if (ackRank(incoming.ack) >= ackRank(known.ack)) return incoming;
-  return { ...incoming, ack: known.ack, failedReason: known.failedReason };
+  // An update that did not load the reactions (an ack) leaves the shown ones in place.
+  const reactions = incoming.reactions ?? known.reactions;
+  if (ackRank(incoming.ack) >= ackRank(known.ack)) return { ...incoming, reactions };
+  return { ...incoming, reactions, ack: known.ack, failedReason: known.failedReason };
 }
 
 /** Replaces the message wherever it is listed (an ack, a failure), or appends it to the newest page. */
