@@ -1,5 +1,4 @@
 import { type Contact, can } from '@balcao/shared';
-import AddIcon from '@mui/icons-material/Add';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
 import SearchIcon from '@mui/icons-material/Search';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -8,7 +7,6 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll'
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { AddButton, ScrollPanel } from '../../shared/ui/list-tools';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ContactDialog } from './contact.dialog';
 import { useContactImportProgress } from './contact-import';
@@ -135,25 +134,10 @@ export function ContactsPage() {
           </MenuItem>
           <MenuItem onClick={exportContacts}>{t('contacts.list.export')}</MenuItem>
         </Menu>
-        <Button
-          variant="contained"
-          onClick={() => setEditing({ contact: null })}
-          aria-label={t('contacts.list.add')}
-          sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
-        >
-          <AddIcon fontSize="small" />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('contacts.list.add')}
-          </Box>
-        </Button>
+        <AddButton label={t('contacts.list.add')} onClick={() => setEditing({ contact: null })} />
       </PageHeader>
       {imports.progress && <ContactImportPanel progress={imports.progress} onDismiss={imports.dismiss} />}
-      <Paper
-        variant="outlined"
-        ref={loadMore.ref}
-        onScroll={loadMore.onScroll}
-        sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
-      >
+      <ScrollPanel loadMore={loadMore}>
         <ContactsTable
           contacts={contacts}
           isLoading={list.isPending}
@@ -166,7 +150,7 @@ export function ContactsPage() {
           onToggleBlock={setBlocking}
           onDelete={can(me, 'contacts-page:deleteContact') ? setDeleting : undefined}
         />
-      </Paper>
+      </ScrollPanel>
       {editing && <ContactDialog contact={editing.contact} onClose={() => setEditing(null)} />}
       {opening && <OpenTicketDialog contact={opening} onClose={() => setOpening(null)} />}
       {importing && <ContactImportDialog onStarted={imports.start} onClose={() => setImporting(false)} />}

@@ -1,11 +1,10 @@
 import type { Queue } from '@balcao/shared';
-import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast.store';
+import { AddButton } from '../../shared/ui/list-tools';
 import { PageHeader } from '../../shared/ui/page-header';
 import { QueueDialog } from './queue.dialog';
 import { DeleteQueueDialog } from './queue-delete.dialog';
@@ -26,17 +25,7 @@ export function QueuesPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <PageHeader title={t('queues.list.title')}>
-        <Button
-          variant="contained"
-          onClick={() => setEditing({ queue: null })}
-          aria-label={t('queues.list.add')}
-          sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
-        >
-          <AddIcon fontSize="small" />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('queues.list.add')}
-          </Box>
-        </Button>
+        <AddButton label={t('queues.list.add')} onClick={() => setEditing({ queue: null })} />
       </PageHeader>
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
         <QueuesTable

@@ -1,11 +1,5 @@
 import type { QuickMessage } from '@balcao/shared';
-import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
@@ -13,6 +7,7 @@ import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll'
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { AddButton, ScrollPanel, SearchField } from '../../shared/ui/list-tools';
 import { PageHeader } from '../../shared/ui/page-header';
 import { QuickMessageDialog } from './quick-message.dialog';
 import { canChangeQuickMessage } from './quick-message-rules';
@@ -47,41 +42,10 @@ export function QuickMessagesPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <PageHeader title={t('quickMessages.list.title')}>
-        <TextField
-          type="search"
-          placeholder={t('quickMessages.list.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { sm: 260 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('quickMessages.list.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Button
-          variant="contained"
-          onClick={() => setEditing({ record: null })}
-          aria-label={t('quickMessages.list.add')}
-          sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
-        >
-          <AddIcon fontSize="small" />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('quickMessages.list.add')}
-          </Box>
-        </Button>
+        <SearchField label={t('quickMessages.list.search')} value={search} onChange={setSearch} />
+        <AddButton label={t('quickMessages.list.add')} onClick={() => setEditing({ record: null })} />
       </PageHeader>
-      <Paper
-        variant="outlined"
-        ref={loadMore.ref}
-        onScroll={loadMore.onScroll}
-        sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
-      >
+      <ScrollPanel loadMore={loadMore}>
         <QuickMessagesTable
           records={quickMessageLists.flatten(list.data)}
           canChange={(record) => canChangeQuickMessage(me, record)}
@@ -93,7 +57,7 @@ export function QuickMessagesPage() {
           onEdit={(record) => setEditing({ record })}
           onDelete={setDeleting}
         />
-      </Paper>
+      </ScrollPanel>
       {editing && <QuickMessageDialog record={editing.record} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

@@ -1,11 +1,5 @@
 import type { Schedule } from '@balcao/shared';
-import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +7,7 @@ import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { AddButton, ScrollPanel, SearchField } from '../../shared/ui/list-tools';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ScheduleDialog } from './schedule.dialog';
 import { useDeleteSchedule, useScheduleList } from './schedules.api';
@@ -52,41 +47,10 @@ export function SchedulesPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <PageHeader title={t('schedules.list.title', { count })}>
-        <TextField
-          type="search"
-          placeholder={t('schedules.list.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { sm: 260 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('schedules.list.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Button
-          variant="contained"
-          onClick={() => setEditing({ schedule: null })}
-          aria-label={t('schedules.list.add')}
-          sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
-        >
-          <AddIcon fontSize="small" />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('schedules.list.add')}
-          </Box>
-        </Button>
+        <SearchField label={t('schedules.list.search')} value={search} onChange={setSearch} />
+        <AddButton label={t('schedules.list.add')} onClick={() => setEditing({ schedule: null })} />
       </PageHeader>
-      <Paper
-        variant="outlined"
-        ref={loadMore.ref}
-        onScroll={loadMore.onScroll}
-        sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
-      >
+      <ScrollPanel loadMore={loadMore}>
         <SchedulesTable
           schedules={scheduleLists.flatten(list.data)}
           isLoading={list.isPending}
@@ -97,7 +61,7 @@ export function SchedulesPage() {
           onEdit={(schedule) => setEditing({ schedule })}
           onDelete={setDeleting}
         />
-      </Paper>
+      </ScrollPanel>
       {editing && <ScheduleDialog schedule={editing.schedule} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

@@ -1,11 +1,5 @@
 import { can, type Tag } from '@balcao/shared';
-import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
@@ -13,6 +7,7 @@ import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll'
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { AddButton, ScrollPanel, SearchField } from '../../shared/ui/list-tools';
 import { PageHeader } from '../../shared/ui/page-header';
 import { TagDialog } from './tag.dialog';
 import { useDeleteTag, useTagList } from './tags.api';
@@ -46,41 +41,10 @@ export function TagsPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <PageHeader title={t('tags.list.title')}>
-        <TextField
-          type="search"
-          placeholder={t('tags.list.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { sm: 260 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('tags.list.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Button
-          variant="contained"
-          onClick={() => setEditing({ tag: null })}
-          aria-label={t('tags.list.add')}
-          sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
-        >
-          <AddIcon fontSize="small" />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('tags.list.add')}
-          </Box>
-        </Button>
+        <SearchField label={t('tags.list.search')} value={search} onChange={setSearch} />
+        <AddButton label={t('tags.list.add')} onClick={() => setEditing({ tag: null })} />
       </PageHeader>
-      <Paper
-        variant="outlined"
-        ref={loadMore.ref}
-        onScroll={loadMore.onScroll}
-        sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
-      >
+      <ScrollPanel loadMore={loadMore}>
         <TagsTable
           tags={tagLists.flatten(list.data)}
           canManage={can(me, 'tags:manage')}
@@ -92,7 +56,7 @@ export function TagsPage() {
           onEdit={(tag) => setEditing({ tag })}
           onDelete={setDeleting}
         />
-      </Paper>
+      </ScrollPanel>
       {editing && <TagDialog tag={editing.tag} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

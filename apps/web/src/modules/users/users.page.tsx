@@ -1,11 +1,5 @@
 import type { User } from '@balcao/shared';
-import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
@@ -13,6 +7,7 @@ import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll'
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { AddButton, ScrollPanel, SearchField } from '../../shared/ui/list-tools';
 import { PageHeader } from '../../shared/ui/page-header';
 import { UserDialog } from './user.dialog';
 import { useDeleteUser, useUserList } from './users.api';
@@ -47,41 +42,10 @@ export function UsersPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <PageHeader title={t('users.list.title')}>
-        <TextField
-          type="search"
-          placeholder={t('users.list.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { sm: 260 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('users.list.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Button
-          variant="contained"
-          onClick={() => setEditing({ user: null })}
-          aria-label={t('users.list.add')}
-          sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
-        >
-          <AddIcon fontSize="small" />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('users.list.add')}
-          </Box>
-        </Button>
+        <SearchField label={t('users.list.search')} value={search} onChange={setSearch} />
+        <AddButton label={t('users.list.add')} onClick={() => setEditing({ user: null })} />
       </PageHeader>
-      <Paper
-        variant="outlined"
-        ref={loadMore.ref}
-        onScroll={loadMore.onScroll}
-        sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
-      >
+      <ScrollPanel loadMore={loadMore}>
         <UsersTable
           users={users}
           meId={me.id}
@@ -93,7 +57,7 @@ export function UsersPage() {
           onEdit={(user) => setEditing({ user })}
           onDelete={setDeleting}
         />
-      </Paper>
+      </ScrollPanel>
       {editing && <UserDialog user={editing.user} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
