@@ -1,9 +1,7 @@
 import type { Contact } from '@balcao/shared';
 import ContactsOutlinedIcon from '@mui/icons-material/ContactsOutlined';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -11,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { hideBelow, visuallyHidden } from '../../shared/ui/responsive';
-import { FullWidthRow, TableBodyContent } from '../../shared/ui/table-body-content';
+import { PagedTableBody } from '../../shared/ui/table-body-content';
 import { type ContactActions, ContactRow } from './contact-row';
 
 const COLUMNS = 7;
@@ -54,31 +52,25 @@ export function ContactsTable({
           <TableCell align="right">{t('contacts.list.actions')}</TableCell>
         </TableRow>
       </TableHead>
-      <TableBody>
-        <TableBodyContent
-          columns={COLUMNS}
-          isLoading={isLoading}
-          loadError={error ? `${t('contacts.list.loadError')} ${errorMessage(error)}` : undefined}
-          onRetry={onRetry}
-          hasRows={contacts.length > 0}
-          empty={
-            <EmptyState
-              icon={<ContactsOutlinedIcon />}
-              title={filtered ? t('contacts.list.noMatchTitle') : t('contacts.list.emptyTitle')}
-              description={filtered ? t('contacts.list.noMatchText') : t('contacts.list.emptyText')}
-            />
-          }
-        >
-          {contacts.map((contact) => (
-            <ContactRow key={contact.id} contact={contact} {...actions} />
-          ))}
-        </TableBodyContent>
-        {isFetchingNextPage && (
-          <FullWidthRow columns={COLUMNS}>
-            <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} />
-          </FullWidthRow>
-        )}
-      </TableBody>
+      <PagedTableBody
+        isFetchingNextPage={isFetchingNextPage}
+        columns={COLUMNS}
+        isLoading={isLoading}
+        loadError={error ? `${t('contacts.list.loadError')} ${errorMessage(error)}` : undefined}
+        onRetry={onRetry}
+        hasRows={contacts.length > 0}
+        empty={
+          <EmptyState
+            icon={<ContactsOutlinedIcon />}
+            title={filtered ? t('contacts.list.noMatchTitle') : t('contacts.list.emptyTitle')}
+            description={filtered ? t('contacts.list.noMatchText') : t('contacts.list.emptyText')}
+          />
+        }
+      >
+        {contacts.map((contact) => (
+          <ContactRow key={contact.id} contact={contact} {...actions} />
+        ))}
+      </PagedTableBody>
     </Table>
   );
 }

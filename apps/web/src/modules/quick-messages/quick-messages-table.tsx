@@ -1,8 +1,6 @@
 import type { QuickMessage } from '@balcao/shared';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -10,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { hideBelow } from '../../shared/ui/responsive';
-import { FullWidthRow, TableBodyContent } from '../../shared/ui/table-body-content';
+import { PagedTableBody } from '../../shared/ui/table-body-content';
 import { QuickMessageRow } from './quick-message-row';
 
 const COLUMNS = 4;
@@ -48,33 +46,25 @@ export function QuickMessagesTable({
           <TableCell align="right">{t('quickMessages.list.actions')}</TableCell>
         </TableRow>
       </TableHead>
-      <TableBody>
-        <TableBodyContent
-          columns={COLUMNS}
-          isLoading={isLoading}
-          loadError={error ? `${t('quickMessages.list.loadError')} ${errorMessage(error)}` : undefined}
-          onRetry={onRetry}
-          hasRows={records.length > 0}
-          empty={
-            <EmptyState
-              icon={<BoltOutlinedIcon />}
-              title={searching ? t('quickMessages.list.noMatchTitle') : t('quickMessages.list.emptyTitle')}
-              description={
-                searching ? t('quickMessages.list.noMatchText') : t('quickMessages.list.emptyText')
-              }
-            />
-          }
-        >
-          {records.map((record) => (
-            <QuickMessageRow key={record.id} record={record} canChange={canChange(record)} {...actions} />
-          ))}
-        </TableBodyContent>
-        {isFetchingNextPage && (
-          <FullWidthRow columns={COLUMNS}>
-            <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} />
-          </FullWidthRow>
-        )}
-      </TableBody>
+      <PagedTableBody
+        isFetchingNextPage={isFetchingNextPage}
+        columns={COLUMNS}
+        isLoading={isLoading}
+        loadError={error ? `${t('quickMessages.list.loadError')} ${errorMessage(error)}` : undefined}
+        onRetry={onRetry}
+        hasRows={records.length > 0}
+        empty={
+          <EmptyState
+            icon={<BoltOutlinedIcon />}
+            title={searching ? t('quickMessages.list.noMatchTitle') : t('quickMessages.list.emptyTitle')}
+            description={searching ? t('quickMessages.list.noMatchText') : t('quickMessages.list.emptyText')}
+          />
+        }
+      >
+        {records.map((record) => (
+          <QuickMessageRow key={record.id} record={record} canChange={canChange(record)} {...actions} />
+        ))}
+      </PagedTableBody>
     </Table>
   );
 }

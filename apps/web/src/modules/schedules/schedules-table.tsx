@@ -1,8 +1,6 @@
 import type { Schedule } from '@balcao/shared';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -10,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { hideBelow } from '../../shared/ui/responsive';
-import { FullWidthRow, TableBodyContent } from '../../shared/ui/table-body-content';
+import { PagedTableBody } from '../../shared/ui/table-body-content';
 import { ScheduleRow } from './schedule-row';
 
 const COLUMNS = 5;
@@ -47,31 +45,25 @@ export function SchedulesTable({
           <TableCell align="right">{t('schedules.list.actions')}</TableCell>
         </TableRow>
       </TableHead>
-      <TableBody>
-        <TableBodyContent
-          columns={COLUMNS}
-          isLoading={isLoading}
-          loadError={error ? `${t('schedules.list.loadError')} ${errorMessage(error)}` : undefined}
-          onRetry={onRetry}
-          hasRows={schedules.length > 0}
-          empty={
-            <EmptyState
-              icon={<EventOutlinedIcon />}
-              title={searching ? t('schedules.list.noMatchTitle') : t('schedules.list.emptyTitle')}
-              description={searching ? t('schedules.list.noMatchText') : t('schedules.list.emptyText')}
-            />
-          }
-        >
-          {schedules.map((schedule) => (
-            <ScheduleRow key={schedule.id} schedule={schedule} {...rowProps} />
-          ))}
-        </TableBodyContent>
-        {isFetchingNextPage && (
-          <FullWidthRow columns={COLUMNS}>
-            <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} />
-          </FullWidthRow>
-        )}
-      </TableBody>
+      <PagedTableBody
+        isFetchingNextPage={isFetchingNextPage}
+        columns={COLUMNS}
+        isLoading={isLoading}
+        loadError={error ? `${t('schedules.list.loadError')} ${errorMessage(error)}` : undefined}
+        onRetry={onRetry}
+        hasRows={schedules.length > 0}
+        empty={
+          <EmptyState
+            icon={<EventOutlinedIcon />}
+            title={searching ? t('schedules.list.noMatchTitle') : t('schedules.list.emptyTitle')}
+            description={searching ? t('schedules.list.noMatchText') : t('schedules.list.emptyText')}
+          />
+        }
+      >
+        {schedules.map((schedule) => (
+          <ScheduleRow key={schedule.id} schedule={schedule} {...rowProps} />
+        ))}
+      </PagedTableBody>
     </Table>
   );
 }

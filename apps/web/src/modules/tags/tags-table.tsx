@@ -1,8 +1,6 @@
 import type { Tag } from '@balcao/shared';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -10,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { hideBelow } from '../../shared/ui/responsive';
-import { FullWidthRow, TableBodyContent } from '../../shared/ui/table-body-content';
+import { PagedTableBody } from '../../shared/ui/table-body-content';
 import { TagRow } from './tag-row';
 
 const COLUMNS = 5;
@@ -52,31 +50,25 @@ export function TagsTable({
           <TableCell align="right">{t('tags.list.actions')}</TableCell>
         </TableRow>
       </TableHead>
-      <TableBody>
-        <TableBodyContent
-          columns={COLUMNS}
-          isLoading={isLoading}
-          loadError={error ? `${t('tags.list.loadError')} ${errorMessage(error)}` : undefined}
-          onRetry={onRetry}
-          hasRows={tags.length > 0}
-          empty={
-            <EmptyState
-              icon={<LocalOfferOutlinedIcon />}
-              title={searching ? t('tags.list.noMatchTitle') : t('tags.list.emptyTitle')}
-              description={searching ? t('tags.list.noMatchText') : t('tags.list.emptyText')}
-            />
-          }
-        >
-          {tags.map((tag) => (
-            <TagRow key={tag.id} tag={tag} {...rowProps} />
-          ))}
-        </TableBodyContent>
-        {isFetchingNextPage && (
-          <FullWidthRow columns={COLUMNS}>
-            <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} />
-          </FullWidthRow>
-        )}
-      </TableBody>
+      <PagedTableBody
+        isFetchingNextPage={isFetchingNextPage}
+        columns={COLUMNS}
+        isLoading={isLoading}
+        loadError={error ? `${t('tags.list.loadError')} ${errorMessage(error)}` : undefined}
+        onRetry={onRetry}
+        hasRows={tags.length > 0}
+        empty={
+          <EmptyState
+            icon={<LocalOfferOutlinedIcon />}
+            title={searching ? t('tags.list.noMatchTitle') : t('tags.list.emptyTitle')}
+            description={searching ? t('tags.list.noMatchText') : t('tags.list.emptyText')}
+          />
+        }
+      >
+        {tags.map((tag) => (
+          <TagRow key={tag.id} tag={tag} {...rowProps} />
+        ))}
+      </PagedTableBody>
     </Table>
   );
 }

@@ -1,9 +1,7 @@
 import type { User } from '@balcao/shared';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -11,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { hideBelow, visuallyHidden } from '../../shared/ui/responsive';
-import { FullWidthRow, TableBodyContent } from '../../shared/ui/table-body-content';
+import { PagedTableBody } from '../../shared/ui/table-body-content';
 import { UserRow } from './user-row';
 
 const COLUMNS = 9;
@@ -67,31 +65,25 @@ export function UsersTable({
           <TableCell align="right">{t('users.list.actions')}</TableCell>
         </TableRow>
       </TableHead>
-      <TableBody>
-        <TableBodyContent
-          columns={COLUMNS}
-          isLoading={isLoading}
-          loadError={error ? `${t('users.list.loadError')} ${errorMessage(error)}` : undefined}
-          onRetry={onRetry}
-          hasRows={users.length > 0}
-          empty={
-            <EmptyState
-              icon={<PeopleOutlinedIcon />}
-              title={searching ? t('users.list.noMatchTitle') : t('users.list.emptyTitle')}
-              description={searching ? t('users.list.noMatchText') : t('users.list.emptyText')}
-            />
-          }
-        >
-          {users.map((user) => (
-            <UserRow key={user.id} user={user} canDelete={user.id !== meId} {...actions} />
-          ))}
-        </TableBodyContent>
-        {isFetchingNextPage && (
-          <FullWidthRow columns={COLUMNS}>
-            <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} />
-          </FullWidthRow>
-        )}
-      </TableBody>
+      <PagedTableBody
+        isFetchingNextPage={isFetchingNextPage}
+        columns={COLUMNS}
+        isLoading={isLoading}
+        loadError={error ? `${t('users.list.loadError')} ${errorMessage(error)}` : undefined}
+        onRetry={onRetry}
+        hasRows={users.length > 0}
+        empty={
+          <EmptyState
+            icon={<PeopleOutlinedIcon />}
+            title={searching ? t('users.list.noMatchTitle') : t('users.list.emptyTitle')}
+            description={searching ? t('users.list.noMatchText') : t('users.list.emptyText')}
+          />
+        }
+      >
+        {users.map((user) => (
+          <UserRow key={user.id} user={user} canDelete={user.id !== meId} {...actions} />
+        ))}
+      </PagedTableBody>
     </Table>
   );
 }

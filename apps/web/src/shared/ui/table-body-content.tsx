@@ -1,12 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
+import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function FullWidthRow({ columns, children }: { columns: number; children: ReactNode }) {
+function FullWidthRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <TableRow>
       <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
@@ -68,4 +70,18 @@ export function TableBodyContent({
   }
   if (!hasRows) return <FullWidthRow columns={columns}>{empty}</FullWidthRow>;
   return children;
+}
+
+/** A paged list's whole body: `TableBodyContent`, and a spinner row while the next page loads. */
+export function PagedTableBody({ isFetchingNextPage, ...props }: Props & { isFetchingNextPage: boolean }) {
+  return (
+    <TableBody>
+      <TableBodyContent {...props} />
+      {isFetchingNextPage && (
+        <FullWidthRow columns={props.columns}>
+          <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} />
+        </FullWidthRow>
+      )}
+    </TableBody>
+  );
 }
