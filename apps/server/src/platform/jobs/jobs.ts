@@ -52,7 +52,14 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
     async work(name, handler) {
       await ensureQueue(name);
       const worker = await boss.work<object>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+        try {
+          for (const job of jobs) await handler(job.data as never);
+        } finally {
+          // A worker otherwise waits a whole polling interval between jobs, so a backlog (after a
+          // restart, or jobs queued by another process) drained at one job per interval. Asking again
+          // at once drains it; an empty fetch then waits the interval as usual.
+          wake(name);
+        }
       });
       localWorkers.set(name, worker);
     },
