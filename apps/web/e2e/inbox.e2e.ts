@@ -116,9 +116,9 @@ test('a customer writes on the website, the admin takes the ticket live, they ta
   await snap(admin, 'inbox-08-list-narrow');
   await admin.setViewportSize({ width: 1280, height: 800 });
 
-  await admin.getByRole('button', { name: 'Encerrar' }).click();
+  await admin.getByRole('button', { name: 'Encerrar', exact: true }).click();
   await admin.getByRole('dialog').getByText('Encerrar o atendimento #', { exact: false }).waitFor();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Encerrar' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Encerrar', exact: true }).click();
   await admin.waitForURL(/\/tickets$/);
   await customer.getByText('Obrigado pelo contato!').waitFor();
   await admin.getByRole('tab', { name: /Fechados/ }).click();
