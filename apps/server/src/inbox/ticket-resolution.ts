@@ -21,9 +21,16 @@ export async function lockContact(tx: Tx, companyId: number, contactId: number) 
  * only a new ticket takes a number from the sequence (users read ticket numbers aloud); the partial
  * unique index still refuses a second active ticket, e.g. one an agent reopened meanwhile.
  */
-export async function findOrCreateTicket(tx: Tx, input: TicketPlace, contactId: number) {
+export async function findOrCreateTicket(
+  tx: Tx,
+  input: TicketPlace,
+  contactId: number,
+  /** Who holds a new ticket (a scheduled message opens it for its author); nobody leaves it waiting. */
+  holderId: number | null = null,
+) {
   const active = await findActiveTicket(tx, input, contactId);
   if (active) return { ticket: active, created: false };
+  const acceptedAt = holderId === null ? null : new Date();
   const [created] = await tx
     .insert(tickets)
     .values({
@@ -31,7 +38,9 @@ export async function findOrCreateTicket(tx: Tx, input: TicketPlace, contactId: 
       contactId,
       connectionId: input.connectionId,
       channel: input.channel,
-      status: 'pending',
+      status: holderId === null ? 'pending' : 'open',
+      userId: holderId,
+      acceptedAt,
     })
     .onConflictDoNothing({
       target: [tickets.companyId, tickets.contactId, tickets.connectionId],
@@ -47,11 +56,14 @@ export async function findOrCreateTicket(tx: Tx, input: TicketPlace, contactId: 
     companyId: input.companyId,
     ticketId: created.id,
     connectionId: input.connectionId,
+    userId: holderId,
     queuedAt: created.createdAt,
+    acceptedAt,
   });
   await tx.insert(ticketLogs).values({
     companyId: input.companyId,
     ticketId: created.id,
+    userId: holderId,
     type: 'create',
     createdAt: created.createdAt,
   });

@@ -1,7 +1,7 @@
 import type { Schedule } from '@balcao/shared';
-import { and, asc, count, desc, eq, ilike, lt, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { connections, contacts, schedules, ticketCycles, tickets } from '../../db/schema/index.js';
+import { connections, contacts, schedules } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 
 const columns = {
@@ -181,70 +181,6 @@ export async function markScheduleTicket(db: Db, companyId: number, id: number, 
 }
 
 /** What `storeOutbound` needs of the ticket. */
-const ticketRef = {
-  id: tickets.id,
-  contactId: tickets.contactId,
-  connectionId: tickets.connectionId,
-  queueId: tickets.queueId,
-};
-
-const activeTicketOf = (contactId: number, connectionId: number): SQL =>
-  and(
-    eq(tickets.contactId, contactId),
-    eq(tickets.connectionId, connectionId),
-    ne(tickets.status, 'closed'),
-  ) as SQL;
-
-export async function findActiveTicket(db: Db, companyId: number, contactId: number, connectionId: number) {
-  const [row] = await db
-    .select(ticketRef)
-    .from(tickets)
-    .where(tenant(tickets, companyId, activeTicketOf(contactId, connectionId)));
-  return row;
-}
-
-/**
- * A new ticket for the contact on the connection, held by whoever scheduled the message (waiting
- * in pending when nobody did). The one-active-ticket index decides a race: the loser reuses the
- * winner's ticket.
- */
-export async function insertScheduleTicket(
-  db: Db,
-  companyId: number,
-  input: { contactId: number; connection: { id: number; channel: string }; userId: number | null },
-) {
-  const now = new Date();
-  const created = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(tickets)
-      .values({
-        companyId,
-        contactId: input.contactId,
-        connectionId: input.connection.id,
-        channel: input.connection.channel,
-        status: input.userId === null ? 'pending' : 'open',
-        userId: input.userId,
-        acceptedAt: input.userId === null ? null : now,
-      })
-      .onConflictDoNothing({
-        target: [tickets.companyId, tickets.contactId, tickets.connectionId],
-        where: sql`${tickets.status} <> 'closed'`,
-      })
-      .returning(ticketRef);
-    if (!row) return undefined;
-    await tx.insert(ticketCycles).values({
-      companyId,
-      ticketId: row.id,
-      connectionId: input.connection.id,
-      userId: input.userId,
-      queuedAt: now,
-      acceptedAt: input.userId === null ? null : now,
-    });
-    return row;
-  });
-  return created ?? findActiveTicket(db, companyId, input.contactId, input.connection.id);
-}
-
 /**
  * Pending schedules due before `before` with no sending job alive (created, retrying, active, or
  * waiting in the dead-letter queue): their job was lost, e.g. during downtime. The one query across

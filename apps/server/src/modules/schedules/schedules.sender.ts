@@ -1,12 +1,11 @@
 import type { Tx } from '../../db/client.js';
+import { findOrCreateTicket, lockContact } from '../../inbox/ticket-resolution.js';
 import type { AppDeps } from '../../platform/context.js';
 import { storeOutbound } from '../messages/messages.outbox.js';
 import {
   claimDueSchedule,
   failSchedule,
-  findActiveTicket,
   findMissedSchedules,
-  insertScheduleTicket,
   markScheduleTicket,
   releaseSchedule,
   sendingConnection,
@@ -55,14 +54,11 @@ async function storeScheduled(
 ): Promise<number> {
   const connection = await sendingConnection(deps.db, companyId, schedule.connectionId);
   if (!connection) throw new Error('ERR_NO_DEF_WAPP_FOUND');
-  const ticket =
-    (await findActiveTicket(deps.db, companyId, schedule.contactId, connection.id)) ??
-    (await insertScheduleTicket(deps.db, companyId, {
-      contactId: schedule.contactId,
-      connection,
-      userId: schedule.userId,
-    }));
-  if (!ticket) throw new Error('ERR_CREATING_TICKET');
+  const place = { companyId, connectionId: connection.id, channel: connection.channel };
+  const { ticket } = await deps.db.transaction(async (tx) => {
+    await lockContact(tx, companyId, schedule.contactId);
+    return findOrCreateTicket(tx, place, schedule.contactId, schedule.userId);
+  });
   await storeOutbound(deps, {
     companyId,
     ticket,
