@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { connectPostgres, type Db } from '../src/db/client.js';
@@ -5,6 +6,7 @@ import { migrateDatabase } from '../src/db/migrate.js';
 import { messages, users } from '../src/db/schema/index.js';
 import { seedPlatform } from '../src/db/seed.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
+import { cpuMs } from './processes.js';
 import { BENCH_ADMIN, CONVERSATION_TICKET, SEND_TICKET, seedBenchTenant } from './tenant.js';
 
 const withDatabase = (url: string, name: string) => url.replace(/\/[^/]+$/, `/${name}`);
@@ -131,6 +133,30 @@ export async function restoreSendTicket(url: string, snapshot: Snapshot) {
     await client.end();
   }
 }
+
+/** CPU time so far of each PostgreSQL backend connected to the bench database, by process id. */
+export async function backendCpuMs(url: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+       where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows.rows) {
+      // A backend may end between the listing and the read (the pool closed an idle connection).
+      if (existsSync(`/proc/${pid}/stat`)) cpu.set(pid, cpuMs(pid));
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU the backends spent between two readings; a backend opened meanwhile counts from zero. */
+export const cpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /** The tenant's queue ids, for the workloads that filter by queue (W1c/d). */
 export async function tenantQueueIds(url: string, companyId: number): Promise<number[]> {

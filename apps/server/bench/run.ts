@@ -3,20 +3,38 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverRoot } from '../src/db/migrate.js';
-import { prepareDatabase, restoreSendTicket, snapshotSendTicket, tenantQueueIds } from './database.js';
+import {
+  backendCpuMs,
+  cpuBetween,
+  prepareDatabase,
+  restoreSendTicket,
+  snapshotSendTicket,
+  tenantQueueIds,
+} from './database.js';
 import { measureFanout } from './fanout.js';
-import { measureHello, measurePgbench } from './floors.js';
+import { measureHello, measurePgbench, type PgbenchFigures } from './floors.js';
+import { intakeEnv, measureIntake } from './intake.js';
 import { cpuMs, memoryMb, sleep, startProcess } from './processes.js';
 import { median } from './stats.js';
-import { printTable } from './table.js';
+import { printTable, type Row } from './table.js';
 import { BENCH_ADMIN, BENCH_USERS, benchUserEmail, CONVERSATION_TICKET, SEND_TICKET } from './tenant.js';
 import { measureWebWeight } from './web-weight.js';
-import { requireWrk, runWrk, type WrkRequest } from './wrk.js';
+import { type LoadFigures, requireWrk, runWrk, runWrkSplit, type WrkRequest } from './wrk.js';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/balcao_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 8099);
 const fresh = process.argv.includes('--fresh');
+const option = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+/** `--only W2,W3`: just those workloads, no floors, fan-out or web weight, and results.json untouched. */
+const only = option('--only')?.split(',');
+/** `--server path/to/main.js`: another build (an older commit's, to compare), instead of this one. */
+const serverEntry = option('--server') ?? join(serverRoot(), 'dist/main.js');
+/** `--cpu-prof dir`: the server writes a V8 CPU profile there when it stops. */
+const profileDir = option('--cpu-prof');
 
 interface Workload extends Omit<WrkRequest, 'token'> {
   id: string;
@@ -79,12 +97,25 @@ const workloads = (queueIds: number[]): Workload[] => [
     body: { body: 'Bench reply' },
   },
 ];
+/** Run again against two server processes on the same database, to show what a second one buys. */
+const scaledOut = new Set(['W1a', 'W1b', 'W1c', 'W1d', 'W5']);
+
+/**
+ * Workloads that are not one repeated request (W6, inbound intake, comes from bench/intake.ts): each
+ * drives the running server itself and answers its row. A workload listed here leaves `missing`.
+ */
+interface CustomWorkload {
+  id: string;
+  title: string;
+  run(bench: { base: string; url: string; seconds: number; adminToken: string }): Promise<Row>;
+}
+const customWorkloads: CustomWorkload[] = [];
+
 const missing = [
   { id: 'W4a', title: 'dashboard status counters' },
   { id: 'W4b', title: 'dashboard, last 30 days' },
   { id: 'W4c', title: 'per-attendant report, last 30 days' },
-  { id: 'W6', title: 'inbound intake through a channel webhook' },
-];
+].filter((m) => !customWorkloads.some((w) => w.id === m.id));
 
 const WARM_UPS = 3;
 const SEQUENTIAL = 30;
@@ -130,29 +161,68 @@ function machine() {
   };
 }
 
+const serverEnv = (port: number) => ({
+  DATABASE_URL: url,
+  PORT: String(port),
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  WEB_DIST: '/nonexistent',
+  ...intakeEnv,
+});
+
+function startServer(port: number) {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return startProcess([...profile, serverEntry], serverEnv(port), `http://127.0.0.1:${port}/health`);
+}
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** One workload: single-request latency, then wrk against one server or split over several. */
+async function measure(servers: Server[], bases: string[], token: string, workload: Workload): Promise<Row> {
+  const { single, items } = await sequential(bases[0] as string, token, workload);
+  const cpuBefore = servers.map((server) => cpuMs(server.pid));
+  const databaseBefore = await backendCpuMs(url);
+  const request = { ...workload, token };
+  const load =
+    bases.length === 1
+      ? await runWrk(bases[0] as string, request, seconds)
+      : await runWrkSplit(bases, request, seconds);
+  const cpu = servers.reduce((sum, server, i) => sum + cpuMs(server.pid) - (cpuBefore[i] ?? 0), 0);
+  const databaseCpu = cpuBetween(databaseBefore, await backendCpuMs(url));
+  return {
+    id: bases.length === 1 ? workload.id : `${workload.id}×${bases.length}`,
+    title: bases.length === 1 ? workload.title : `${workload.title}, ${bases.length} server processes`,
+    request: `${workload.method} ${workload.path}`,
+    ...load,
+    item: workload.item,
+    itemsPerRequest: items,
+    itemsPerSecond: load.rps * items,
+    singleMs: single,
+    helloShare: 0,
+    serverCpuMsPerRequest: load.requests ? cpu / load.requests : 0,
+    databaseCpuMsPerRequest: load.requests ? databaseCpu / load.requests : 0,
+    serverCpuShare: cpu / (seconds * 1000),
+    rssMb: Math.max(...servers.map((server) => memoryMb(server.pid, 'VmRSS'))),
+  };
+}
+
 async function main() {
   requireWrk();
   const startedAt = new Date().toISOString();
   await prepareDatabase(url, fresh);
 
-  process.stdout.write('Floors: bare Fastify hello and pgbench select-only…\n');
-  const hello = await measureHello(port + 1, seconds);
-  const pgbench = measurePgbench(url, seconds);
+  let hello: LoadFigures | undefined;
+  let pgbench: PgbenchFigures | undefined;
+  if (!only) {
+    process.stdout.write('Floors: bare Fastify hello and pgbench select-only…\n');
+    hello = await measureHello(port + 1, seconds);
+    pgbench = measurePgbench(url, seconds);
+  }
 
   const base = `http://127.0.0.1:${port}`;
-  const server = await startProcess(
-    [join(serverRoot(), 'dist/main.js')],
-    {
-      DATABASE_URL: url,
-      PORT: String(port),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-    },
-    `${base}/health`,
-  );
+  const server = await startServer(port);
   const snapshot = await snapshotSendTicket(url);
-  const rows = [];
+  const rows: Row[] = [];
   try {
     const tokens = [];
     for (let n = 1; n <= BENCH_USERS; n++) tokens.push(await login(base, benchUserEmail(n)));
@@ -160,29 +230,56 @@ async function main() {
     await sleep(2000);
     const idleRss = memoryMb(server.pid, 'VmRSS');
 
-    for (const workload of workloads(await tenantQueueIds(url, snapshot.companyId))) {
+    const chosen = workloads(await tenantQueueIds(url, snapshot.companyId)).filter(
+      (w) => !only || only.includes(w.id),
+    );
+    for (const workload of chosen) {
       process.stdout.write(`${workload.id} ${workload.title}… `);
-      const { single, items } = await sequential(base, adminToken, workload);
-      const cpuBefore = cpuMs(server.pid);
-      const load = await runWrk(base, { ...workload, token: adminToken }, seconds);
-      const cpu = cpuMs(server.pid) - cpuBefore;
+      const row = await measure([server], [base], adminToken, workload);
+      rows.push(hello ? { ...row, helloShare: row.rps / hello.rps } : row);
+      process.stdout.write(`${Math.round(row.rps)} req/s\n`);
+    }
+    for (const workload of customWorkloads.filter((w) => !only || only.includes(w.id))) {
+      process.stdout.write(`${workload.id} ${workload.title}… `);
+      const row = await workload.run({ base, url, seconds, adminToken });
+      rows.push(hello ? { ...row, helloShare: row.rps / hello.rps } : row);
+      process.stdout.write(`${Math.round(row.rps)} req/s\n`);
+    }
+
+    const twice = chosen.filter((w) => scaledOut.has(w.id));
+    if (twice.length > 0) {
+      const secondBase = `http://127.0.0.1:${port + 2}`;
+      const second = await startServer(port + 2);
+      try {
+        for (const workload of twice) {
+          process.stdout.write(`${workload.id} ${workload.title}, 2 server processes… `);
+          const row = await measure([server, second], [base, secondBase], adminToken, workload);
+          rows.push(hello ? { ...row, helloShare: row.rps / hello.rps } : row);
+          process.stdout.write(`${Math.round(row.rps)} req/s\n`);
+        }
+      } finally {
+        await second.stop();
+      }
+    }
+    if (!only || only.includes('W6')) {
+      process.stdout.write('W6 inbound intake through the Cloud API webhook… ');
+      const databaseBefore = await backendCpuMs(url);
+      const intake = await measureIntake(base, url, snapshot.companyId, seconds, server.pid);
+      const databaseCpu = cpuBetween(databaseBefore, await backendCpuMs(url));
       rows.push({
-        id: workload.id,
-        title: workload.title,
-        request: `${workload.method} ${workload.path}`,
-        ...load,
-        item: workload.item,
-        itemsPerRequest: items,
-        itemsPerSecond: load.rps * items,
-        singleMs: single,
-        helloShare: load.rps / hello.rps,
-        serverCpuMsPerRequest: load.requests ? cpu / load.requests : 0,
-        serverCpuShare: cpu / (seconds * 1000),
-        rssMb: memoryMb(server.pid, 'VmRSS'),
-      });
-      process.stdout.write(`${Math.round(load.rps)} req/s\n`);
+        ...intake.row,
+        databaseCpuMsPerRequest: intake.row.requests ? databaseCpu / intake.row.requests : 0,
+        helloShare: hello ? intake.row.rps / hello.rps : 0,
+        check: intake.check,
+      } as Row);
+      process.stdout.write(`${Math.round(intake.row.rps)} messages/s; ${JSON.stringify(intake.check)}\n`);
     }
     const peakRssHttp = memoryMb(server.pid, 'VmHWM');
+
+    if (only || !hello || !pgbench) {
+      printTable({ seconds, machine: machine(), workloads: rows, missing: [] });
+      return;
+    }
 
     process.stdout.write('Socket fan-out: 2,000 sockets…\n');
     const fanout = await measureFanout(
@@ -202,7 +299,7 @@ async function main() {
       startedAt,
       seconds,
       machine: machine(),
-      load: 'wrk -t1 -c10 --latency, its own process; single = median of 30 sequential requests after 3 warm-ups',
+      load: 'wrk -t1 -c10 --latency, its own process; single = median of 30 sequential requests after 3 warm-ups; ×2 rows split the 10 connections over two server processes (one wrk each, percentiles of the worse)',
       floors: { fastifyHello: hello, pgbenchSelectOnly: pgbench },
       workloads: rows,
       missing: missing.map((m) => ({ ...m, status: 'missing (feature not built)' })),

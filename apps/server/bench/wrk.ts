@@ -53,7 +53,12 @@ const lua = (request: WrkRequest) => {
 };
 
 /** wrk -t1 -c10 as its own process, the way the peer's figures were taken. */
-export async function runWrk(base: string, request: WrkRequest, seconds: number): Promise<LoadFigures> {
+export async function runWrk(
+  base: string,
+  request: WrkRequest,
+  seconds: number,
+  connections = 10,
+): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-wrk-'));
   const script = join(dir, 'request.lua');
   writeFileSync(script, lua(request));
@@ -61,7 +66,7 @@ export async function runWrk(base: string, request: WrkRequest, seconds: number)
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(
         'wrk',
-        ['-t1', '-c10', `-d${seconds}s`, '--latency', '-s', script, `${base}${request.path}`],
+        ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, `${base}${request.path}`],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
       let text = '';
@@ -90,4 +95,23 @@ export async function runWrk(base: string, request: WrkRequest, seconds: number)
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The same 10 connections split evenly over several servers, one wrk per server, all at once: the
+ * throughputs add up; each percentile is the worst server's (wrk's histograms cannot be merged).
+ */
+export async function runWrkSplit(bases: string[], request: WrkRequest, seconds: number) {
+  const each = await Promise.all(bases.map((base) => runWrk(base, request, seconds, 10 / bases.length)));
+  const worst = (key: 'p50' | 'p95' | 'p99') => Math.max(...each.map((figures) => figures[key]));
+  const sum = (key: 'rps' | 'requests' | 'errors') =>
+    each.reduce((total, figures) => total + figures[key], 0);
+  return {
+    rps: sum('rps'),
+    requests: sum('requests'),
+    errors: sum('errors'),
+    p50: worst('p50'),
+    p95: worst('p95'),
+    p99: worst('p99'),
+  } satisfies LoadFigures;
 }

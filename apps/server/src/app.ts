@@ -1,28 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { APP_VERSION_EVENT, WEBCHAT_NAMESPACE } from '@balcao/shared';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createBaileysAdapter } from './channels/baileys/baileys.adapter.js';
+import { createLease } from './channels/baileys/baileys.lease.js';
+import { baileysRoutes } from './channels/baileys/baileys.routes.js';
+import { createWhatsappSessions, type WhatsappSessions } from './channels/baileys/baileys.sessions.js';
+import { createBaileysFactory, type SocketFactory } from './channels/baileys/baileys.socket.js';
+import { sessionAudience } from './channels/baileys/baileys.status.js';
+import { registerMetaChannels } from './channels/graph/meta.channels.js';
 import { attachWebchat } from './channels/webchat/webchat.channel.js';
 import { webchatRoutes } from './channels/webchat/webchat.routes.js';
+import { webchatUploadRoutes } from './channels/webchat/webchat.uploads.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { serverRoot } from './db/migrate.js';
+import { registerInboxJobs } from './inbox/timers.js';
+import { integrationEngine } from './integrations/engine.js';
+import { registerIntegrationJobs } from './integrations/webhook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { contactAudience } from './modules/contacts/contacts.events.js';
 import { registerContactJobs } from './modules/contacts/contacts.import.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerChannelReactionJobs } from './modules/messages/messages.channel-reactions.js';
 import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
+import { typingRelay } from './modules/messages/messages.presence.js';
+import { registerReadReceiptJobs } from './modules/messages/messages.read-receipts.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { promptsRoutes } from './modules/prompts/prompts.routes.js';
+import { integrationManagersAudience } from './modules/queue-integrations/integrations.audience.js';
+import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes.js';
 import { chatbotsRoutes } from './modules/queues/chatbots.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { scheduleAudience } from './modules/schedules/schedules.events.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -44,25 +66,36 @@ import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.j
 import { startJobs } from './platform/jobs/jobs.js';
 import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
+import { createSecretBox } from './platform/secret-box.js';
 import { loadSecret } from './platform/secrets.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
 import { createMediaLinks } from './platform/storage/media-links.js';
 import { createDiskStorage } from './platform/storage/storage.js';
-import { serveWebApp } from './platform/web-app.js';
+import { serveWebApp, webBuildId } from './platform/web-app.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    whatsapp: WhatsappSessions;
   }
 }
 
 export interface BuildOptions {
   config: Config;
   database: Database;
+  /** How WhatsApp sockets are made: real WhatsApp Web unless a harness is given (tests). */
+  whatsappSockets?: SocketFactory;
+  /** Names this process in session leases; unique per process by default. */
+  processId?: string;
 }
 
 /** The whole server: HTTP API, realtime and jobs on one database. Tests build it too. */
-export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  whatsappSockets,
+  processId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -88,6 +121,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const secret = await loadSecret(db, 'jwt', config.jwtSecret);
   const tokens = createTokenSigner(secret, config.accessTokenTtl);
   const actors = createActorLoader(db);
+  const stopFollowingActors = await actors.follow(database.listen);
   const live = createRealtime({ server: app.server, tokens, actors, pool: database.pool });
   const jobs = await startJobs(database.executeSql, (error) =>
     app.log.error(loggableError(error), 'job failed'),
@@ -103,11 +137,31 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     storage: createDiskStorage(config.mediaDir),
     links: createMediaLinks(`${secret}:media`),
     jobs,
+    secrets: createSecretBox(await loadSecret(db, 'secret-box', config.secretBoxKey)),
     channels: new Map(),
+    now: () => new Date(),
+    integrations: integrationEngine,
   };
   deps.channels.set('webchat', attachWebchat(live.io, deps));
+  const whatsapp = createWhatsappSessions(deps, {
+    factory:
+      whatsappSockets ??
+      createBaileysFactory({
+        version: config.whatsapp.version,
+        appName: config.whatsapp.deviceName,
+        socketUrl: config.whatsapp.socketUrl,
+        logger: app.log.child({ module: 'baileys' }, { level: 'warn' }),
+      }),
+    lease: createLease(db, processId, config.whatsapp.leaseSeconds),
+    retryBaseMs: config.whatsapp.retryBaseMs,
+  });
+  deps.channels.set('whatsapp', createBaileysAdapter(deps, whatsapp));
+  const metaRoutes = await registerMetaChannels(deps);
   app.decorate('deps', deps);
-  await serveWebApp(app, config.webDist ?? join(serverRoot(), '../web/dist'));
+  app.decorate('whatsapp', whatsapp);
+  const webDist = config.webDist ?? join(serverRoot(), '../web/dist');
+  await serveWebApp(app, webDist);
+  const build = webBuildId(webDist);
   // After the web app's page hook, so a browser navigation gets the page rather than a 401.
   registerAuthentication(app, { tokens, actors });
   await app.register(healthRoutes);
@@ -127,27 +181,55 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     await api.register(ticketNotesRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(webchatRoutes(deps));
+    await api.register(webchatUploadRoutes(deps, live.io.of(WEBCHAT_NAMESPACE)));
+    await api.register(metaRoutes);
     await api.register(tagsRoutes(deps));
     await api.register(quickMessagesRoutes(deps));
     await api.register(schedulesRoutes(deps));
+    await api.register(queueIntegrationsRoutes(deps));
+    await api.register(filesRoutes(deps));
+    await api.register(promptsRoutes(deps));
+    await api.register(baileysRoutes(deps, whatsapp));
   });
 
   live.onAudience(ticketAudienceOf(db));
   live.onAudience(userAudience);
   live.onAudience(quickMessageAudience);
   live.onAudience(contactAudience);
+  live.onAudience(integrationManagersAudience);
+  live.onAudience(sessionAudience);
+  live.onAudience(scheduleAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
+  live.onSocket(typingRelay(deps));
+  live.onSocket((socket) => socket.emit(APP_VERSION_EVENT, { build }));
   await registerUserJobs(deps);
+  await registerInboxJobs(deps);
   await registerDeliveryJobs(deps);
+  await registerReadReceiptJobs(deps);
+  await registerChannelReactionJobs(deps);
   await registerContactJobs(deps);
   await registerScheduleJobs(deps);
+  await registerIntegrationJobs(deps);
   await registerRateLimitSweep(deps);
 
+  // Renews this process's session leases and takes over those of processes that died.
+  const leases = setInterval(
+    () => whatsapp.tick().catch((error) => app.log.error(loggableError(error), 'whatsapp lease tick failed')),
+    (config.whatsapp.leaseSeconds * 1000) / 3,
+  );
+  leases.unref();
+  app.addHook('onReady', () => {
+    whatsapp.tick().catch((error) => app.log.error(loggableError(error), 'whatsapp sessions not resumed'));
+  });
+
   app.addHook('onClose', async () => {
+    clearInterval(leases);
+    await whatsapp.close();
     // Also releases the socket adapter's listening connection; the HTTP server is already closed.
     await new Promise<void>((resolve) => live.io.close(() => resolve()));
     await jobs.stop();
+    await stopFollowingActors();
   });
   return app;
 }

@@ -24,6 +24,41 @@ const envSchema = z.object({
   /** Set when behind a load balancer, so client addresses (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seals stored credentials of outside services; generated and kept in the database when unset. */
+  SECRET_BOX_KEY: z.string().min(32).optional(),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Google's OAuth token endpoint, where a Dialogflow service account trades its signed JWT. */
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  DIALOGFLOW_BASE_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /** Longest wait for an outside service (OpenAI, Typebot, Dialogflow, webhooks) per call. */
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Meta Graph API (Cloud API, Messenger, Instagram): base address and version of every call. */
+  GRAPH_API_URL: z.string().url().default('https://graph.facebook.com'),
+  GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v21.0'),
+  /** The Meta app: its secret signs every webhook (X-Hub-Signature-256); id and secret exchange page tokens. */
+  META_APP_ID: z.string().default(''),
+  META_APP_SECRET: z.string().default(''),
+  /** What Meta's webhook handshake must present (hub.verify_token). */
+  META_VERIFY_TOKEN: z.string().default(''),
+  /** Milliseconds before a Graph API call is abandoned (and retried by the outbox). */
+  GRAPH_API_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** WhatsApp Web version Baileys announces, as "2,3000,N"; WhatsApp refuses stale ones with 405 (README). */
+  WHATSAPP_WEB_VERSION: z
+    .string()
+    .regex(/^\d+,\d+,\d+$/)
+    .default('2,3000,1023223821'),
+  /** WhatsApp Web's socket address; only worth changing to point at a local stand-in. */
+  WHATSAPP_WEB_SOCKET_URL: z.string().url().default('wss://web.whatsapp.com/ws/chat'),
+  /** The name the phone lists under "Linked devices". */
+  WHATSAPP_DEVICE_NAME: z.string().min(1).default('Desktop'),
+  /** A WhatsApp session whose holder stops renewing for this long is taken over by another process. */
+  WHATSAPP_LEASE_SECONDS: z.coerce.number().int().min(3).default(30),
+  /** First reconnect delay after a lost connection; it doubles per attempt up to 5 minutes. */
+  WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),
 });
@@ -58,6 +93,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: e.WEB_DIST,
+    secretBoxKey: e.SECRET_BOX_KEY,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    openaiModel: e.OPENAI_MODEL,
+    googleTokenUrl: e.GOOGLE_TOKEN_URL,
+    dialogflowBaseUrl: e.DIALOGFLOW_BASE_URL.replace(/\/+$/, ''),
+    integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
+    meta: {
+      graphUrl: e.GRAPH_API_URL.replace(/\/+$/, ''),
+      graphVersion: e.GRAPH_API_VERSION,
+      appId: e.META_APP_ID,
+      appSecret: e.META_APP_SECRET,
+      verifyToken: e.META_VERIFY_TOKEN,
+      timeoutMs: e.GRAPH_API_TIMEOUT_MS,
+    },
+    whatsapp: {
+      version: e.WHATSAPP_WEB_VERSION.split(',').map(Number) as [number, number, number],
+      deviceName: e.WHATSAPP_DEVICE_NAME,
+      socketUrl: e.WHATSAPP_WEB_SOCKET_URL,
+      leaseSeconds: e.WHATSAPP_LEASE_SECONDS,
+      retryBaseMs: e.WHATSAPP_RETRY_BASE_MS,
+    },
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
   };
 }

@@ -2,14 +2,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { createBaileysHarness } from './baileys-harness.js';
 import { testDatabase } from './database.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-/** A whole server on the shared test database, with its own media folder. */
-export async function createTestApp(options: { env?: Record<string, string> } = {}) {
+/**
+ * A whole server on the shared test database, with its own media folder. WhatsApp sockets come
+ * from the Baileys harness: no test ever reaches WhatsApp, even by taking over a session it finds.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string> } & Pick<BuildOptions, 'whatsappSockets' | 'processId'> = {},
+) {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -18,7 +24,12 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     WEB_DIST: '/nonexistent',
     ...options.env,
   });
-  const app = await buildApp({ config, database: await testDatabase() });
+  const app = await buildApp({
+    config,
+    database: await testDatabase(),
+    whatsappSockets: options.whatsappSockets ?? createBaileysHarness().factory,
+    processId: options.processId,
+  });
   await app.ready();
   return app;
 }

@@ -26,7 +26,15 @@ test('an admin creates a website chat connection and reads its embed snippet', a
   await snap(page, 'connections-01-page');
 
   await page.getByRole('button', { name: 'Nova conexão' }).click();
-  expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Chat do site']);
+  expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([
+    'WhatsApp',
+    'WhatsApp API oficial',
+    'Facebook',
+    'Instagram',
+    'Chat do site',
+    'Facebook (login do Facebook)',
+    'Instagram (login do Facebook)',
+  ]);
   await page.getByRole('menuitem', { name: 'Chat do site' }).click();
   await dialog().getByLabel('Nome').fill('S');
   await dialog().getByRole('tab', { name: 'Mensagens' }).click();
@@ -92,6 +100,7 @@ test('another session follows an edit and a delete live, without reloading', asy
   await snap(page, 'connections-09-confirm-delete');
   await dialog().getByRole('button', { name: 'Excluir' }).click();
   await page.getByText('Conexão excluída com sucesso!').waitFor();
+  await snap(page, 'connections-09b-deleted');
   await rowOf(page, 'Chat do Site').waitFor({ state: 'detached' });
   await rowOf(other, 'Chat do Site').waitFor({ state: 'detached' });
   await snap(other, 'connections-10-deleted-live');

@@ -5,12 +5,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeGraph } from '../../server/test/fake-graph/fake-graph';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    /** The fake Graph API the server's Meta channels talk to (apps/server/test/fake-graph). */
+    fakeGraphUrl: string;
   }
 }
 
@@ -54,6 +57,7 @@ export default async function startServer(project: TestProject) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the e2e tests.`);
   }
   const port = await freePort();
+  const fakeGraph = await startFakeGraph({ webhookUrl: `http://127.0.0.1:${port}/webhooks/meta` });
   const dataDir = await mkdtemp(join(tmpdir(), 'balcao-e2e-'));
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const server = spawn(process.execPath, [serverEntry], {
@@ -67,6 +71,10 @@ export default async function startServer(project: TestProject) {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      GRAPH_API_URL: fakeGraph.url,
+      META_APP_ID: fakeGraph.appId,
+      META_APP_SECRET: fakeGraph.appSecret,
+      META_VERIFY_TOKEN: 'e2e-verify',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -87,12 +95,14 @@ export default async function startServer(project: TestProject) {
     await waitForHealth(baseUrl, server, () => log);
   } catch (error) {
     server.kill('SIGKILL');
+    await fakeGraph.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('fakeGraphUrl', fakeGraph.url);
 
   return async () => {
     if (server.exitCode === null) {
@@ -101,6 +111,7 @@ export default async function startServer(project: TestProject) {
       await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
       if (server.exitCode === null) server.kill('SIGKILL');
     }
+    await fakeGraph.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,17 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap, socketConnected, tokenOf } from './browser';
+import { afterAll, beforeAll, test } from 'vitest';
+import { launchBrowser, openPage, signIn, snap, socketConnected } from './browser';
+import { apiAs, say, visitorWrites } from './people';
 
 let browser: Browser;
 let admin: Page;
 let widgetToken: string;
-
-async function api(method: 'POST' | 'PUT', path: string, data: object) {
-  const headers = { Authorization: `Bearer ${await tokenOf(admin)}` };
-  const res = await admin.request.fetch(path, { method, headers, data });
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
+let api: ReturnType<typeof apiAs>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -20,6 +15,7 @@ beforeAll(async () => {
   const joined = socketConnected(admin);
   await signIn(admin);
   await joined;
+  api = apiAs(admin);
   const connection = await api('POST', '/whatsapp', {
     name: 'Loja Virtual',
     channel: 'webchat',
@@ -34,24 +30,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A visitor of the company's website, in Portuguese, who introduces themself and writes. */
-async function customerWrites(name: string, text: string): Promise<Page> {
-  const customer = await openPage(browser, { width: 400, height: 720 });
-  await customer.goto(`/w/${widgetToken}`);
-  await customer.getByLabel('Seu nome').fill(name);
-  await customer.getByRole('button', { name: 'Iniciar conversa' }).click();
-  await say(customer, text);
-  return customer;
-}
+const customerWrites = (name: string, text: string) => visitorWrites(browser, widgetToken, name, text);
 
 /** The open conversation's messages (the list beside it previews the last one too). */
 const chatOf = (page: Page, name = 'Mensagens') => page.getByRole('list', { name });
-
-async function say(customer: Page, text: string) {
-  await customer.getByRole('textbox', { name: 'Escreva sua mensagem…' }).fill(text);
-  await customer.keyboard.press('Enter');
-  await customer.getByText(text).waitFor();
-}
 
 /** Records desktop notifications instead of relying on a notification daemon. */
 async function recordNotifications(page: Page) {
@@ -129,7 +111,7 @@ test('a customer writes on the website, the admin takes the ticket live, they ta
   // Carla writes again: a new ticket waits, so the closed one cannot be reopened beside it.
   await customer.getByRole('button', { name: 'Iniciar nova conversa' }).click();
   await say(customer, 'Esqueci de perguntar: vocês entregam no sábado?');
-  await admin.getByRole('tab', { name: /^Aguardando\s*1$/ }).waitFor();
+  await admin.getByRole('button', { name: '1 atendimento não lido' }).waitFor();
   await admin.getByRole('listitem').filter({ hasText: 'Carla Mendes' }).getByRole('button').first().click();
   await admin.getByRole('button', { name: 'Reabrir' }).click();
   await admin
@@ -139,6 +121,7 @@ test('a customer writes on the website, the admin takes the ticket live, they ta
     .waitFor();
   await snap(admin, 'inbox-11-already-open');
   await admin.getByRole('dialog').getByRole('button', { name: 'Entendi' }).click();
+  await admin.getByRole('tab', { name: 'Abertos' }).click();
   await admin.getByRole('tab', { name: /Aguardando/ }).click();
   await admin
     .getByRole('listitem')

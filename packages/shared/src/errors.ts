@@ -65,6 +65,21 @@ export const errorStatus = {
   ERR_INVALID_SPREADSHEET: 400,
   /** The first sheet's header row lacks the name or number column. */
   ERR_SPREADSHEET_COLUMNS: 400,
+  ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_NO_FILE_LIST_FOUND: 404,
+  ERR_NO_PROMPT_FOUND: 404,
+  /** testSession: the service refused the credentials or could not be reached. */
+  ERR_INTEGRATION_TEST_FAILED: 400,
+  /** A Meta webhook whose X-Hub-Signature-256 does not match its body under the app secret. */
+  ERR_INVALID_SIGNATURE: 401,
+  /** Meta refused a free-form message: the customer's last message is more than 24 hours old. */
+  ERR_OUTSIDE_WINDOW: 400,
+  /** The channel refused the connection's token (expired or revoked): reconnect it. */
+  ERR_CHANNEL_AUTH: 400,
+  /** The channel cannot reach this customer (not on the channel, blocked, unknown id). */
+  ERR_RECIPIENT_UNAVAILABLE: 400,
+  /** The Meta login of POST /facebook could not be exchanged for page tokens. */
+  ERR_FACEBOOK_LOGIN: 400,
   ERR_INTERNAL: 500,
 } as const;
 

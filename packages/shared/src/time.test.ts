@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, daysUntil, isSubscriptionActive, isWithinWindow, zonedParts } from './time.js';
+import {
+  addDays,
+  daysUntil,
+  fromZonedInput,
+  isSubscriptionActive,
+  isWithinWindow,
+  toZonedInput,
+  zonedParts,
+} from './time.js';
 
 describe('company time', () => {
   test('reads the wall clock of the company, not of the server', () => {
@@ -34,5 +42,17 @@ describe('subscriptions', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(daysUntil('2027-01-02', '2026-12-30')).toBe(3);
     expect(daysUntil('2026-02-28', '2026-03-01')).toBe(-1);
+  });
+});
+
+describe('wall time in the company time zone', () => {
+  test('a time typed for São Paulo is that time there, whatever the browser', () => {
+    expect(fromZonedInput('2026-11-24T09:30', 'America/Sao_Paulo').toISOString()).toBe(
+      '2026-11-24T12:30:00.000Z',
+    );
+    expect(fromZonedInput('2026-07-01T09:30', 'Europe/Lisbon').toISOString()).toBe(
+      '2026-07-01T08:30:00.000Z',
+    );
+    expect(toZonedInput(new Date('2026-11-24T12:30:00Z'), 'America/Sao_Paulo')).toBe('2026-11-24T09:30');
   });
 });

@@ -57,3 +57,24 @@ export function daysUntil(dueDate: string, today: string): number {
 export function isSubscriptionActive(dueDate: string, today: string): boolean {
   return daysUntil(dueDate, today) > 0;
 }
+
+/** `at` as a `datetime-local` input shows it in `timeZone`: YYYY-MM-DDTHH:MM. */
+export const toZonedInput = (at: Date, timeZone: string): string => {
+  const { date, time } = zonedParts(at, timeZone);
+  return `${date}T${time}`;
+};
+
+/**
+ * The instant at which the wall clock of `timeZone` reads `local` (YYYY-MM-DDTHH:MM). Read twice so
+ * a daylight-saving change between the guess and the answer is accounted for; a wall time skipped by
+ * a change lands just after it.
+ */
+export function fromZonedInput(local: string, timeZone: string): Date {
+  const wanted = Date.parse(`${local}:00Z`);
+  let at = wanted;
+  for (let i = 0; i < 2; i += 1) {
+    const shown = Date.parse(`${toZonedInput(new Date(at), timeZone)}:00Z`);
+    at += wanted - shown;
+  }
+  return new Date(at);
+}

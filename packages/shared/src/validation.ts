@@ -25,6 +25,7 @@ export const msg = {
   messageTooShort: 'messageTooShort',
   endBeforeStart: 'endBeforeStart',
   shiftsOverlap: 'shiftsOverlap',
+  sectorRequired: 'sectorRequired',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */

@@ -1,3 +1,4 @@
+import type { TypingState } from '@balcao/shared';
 import type { connections, contacts, messages } from '../db/schema/index.js';
 
 export interface OutboundDelivery {
@@ -14,8 +15,41 @@ export interface ChannelAdapter {
   edit?(delivery: OutboundDelivery): Promise<void>;
   /** Withdraws a message already sent from the customer's view, where the channel can. */
   revoke?(delivery: OutboundDelivery): Promise<void>;
+  /** Tells the customer their message was read (and, on some channels, every earlier one). */
+  markRead?(target: Omit<OutboundDelivery, 'message'> & { externalId: string }): Promise<void>;
+  /** Shows the customer an agent's emoji under a message ('' takes it back). */
+  react?(delivery: OutboundDelivery, target: { externalId: string; emoji: string }): Promise<void>;
+  /** What the channel shows of a phone number's owner (name, picture), where it can tell. */
+  fetchProfile?(
+    connection: OutboundDelivery['connection'],
+    number: string,
+  ): Promise<{ name?: string; pictureUrl?: string } | undefined>;
+  /** Tells the customer an attendant is typing or recording (null: stopped), where the channel can. */
+  presence?(
+    conversation: { companyId: number; connectionId: number; contactId: number },
+    state: TypingState | null,
+  ): Promise<void>;
   /** Channels with a live visitor (the website chat) tell them their conversation was closed. */
   conversationClosed?(conversation: { connectionId: number; contactId: number }): Promise<void>;
+  /** Channels that reach phone numbers send a notice to one outside any conversation (on-duty alerts). */
+  notify?(notice: {
+    connection: typeof connections.$inferSelect;
+    number: string;
+    body: string;
+  }): Promise<void>;
 }
 
 export type ChannelRegistry = Map<string, ChannelAdapter>;
+
+/**
+ * A refusal that no retry can change (the 24-hour window closed, the token was revoked): the outbox
+ * fails the message at once with `reason`, an error code the web translates.
+ */
+export class PermanentSendError extends Error {
+  constructor(
+    readonly reason: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}

@@ -5,6 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type Listen, listenOnPglite, listenOnPostgres } from './notifications.js';
+import { namingClient } from './prepared.js';
 import * as schema from './schema/index.js';
 
 type Schema = typeof schema;
@@ -32,11 +34,13 @@ export interface Database {
   executeSql: ExecuteSql;
   /** The node-postgres pool, when running on PostgreSQL (the socket adapter needs one). */
   pool?: pg.Pool;
+  /** Subscribes to a NOTIFY channel; answers how to unsubscribe. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
 export async function connectPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: namingClient() });
   // A connection the server drops (restart, failover) must not end the process: the query in flight
   // fails on its own, idle clients are replaced, and the socket adapter reconnects its listener.
   const report = (error: Error) => console.error(`PostgreSQL connection error: ${error.message}`);
@@ -48,6 +52,7 @@ export async function connectPostgres(url: string): Promise<Database> {
     driver: 'postgres',
     pool,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
+    listen: listenOnPostgres(url),
     close: () => pool.end(),
   };
 }
@@ -66,6 +71,7 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    listen: listenOnPglite(client),
     close: () => client.close(),
   };
 }

@@ -18,11 +18,23 @@ export function serverRoot(): string {
   return dir;
 }
 
+/** Any constant both processes agree on; spells 'balcao' in ASCII. */
+const MIGRATION_LOCK = 0x62616c63616f;
+
 export async function migrateDatabase(database: Database): Promise<void> {
   const migrationsFolder = join(serverRoot(), 'drizzle');
   if (database.driver === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-  } else {
+    return;
+  }
+  // Processes started together would each apply the same migrations: the first takes the lock and
+  // migrates, the others wait for it and then find nothing to do.
+  const lock = await database.pool?.connect();
+  try {
+    await lock?.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+  } finally {
+    await lock?.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    lock?.release();
   }
 }

@@ -15,8 +15,13 @@ export interface SeedResult {
  * What every installation needs: a default plan, the platform company (id 1, never expires)
  * and its super admin. Safe to run on every start.
  */
+/** Any constant the processes agree on ('seed' in ASCII). */
+const SEED_LOCK = 0x73656564;
+
 export async function seedPlatform(db: Db, admin: { email: string; password?: string }): Promise<SeedResult> {
   return db.transaction(async (tx) => {
+    // Processes started together on an empty database would each create the plan and the admin.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     let [plan] = await tx.select({ id: plans.id }).from(plans).orderBy(plans.id).limit(1);
     if (!plan) {
       [plan] = await tx

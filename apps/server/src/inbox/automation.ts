@@ -1,28 +1,106 @@
-import type { Ticket } from '@balcao/shared';
-import type { connections } from '../db/schema/index.js';
-import { storeOutbound } from '../modules/messages/messages.outbox.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { companies, type connections, contacts, plantoes } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/context.js';
+import { type BotRun, changeTicketState, say, type TicketRow } from './bot-state.js';
+import { botTexts } from './bot-texts.js';
+import { askConsent, handleConsentReply, needsConsent } from './lgpd.js';
+import { handOver, runConnectionMenu, runOptionTree } from './menu.js';
+import { handleOutOfHours } from './out-of-hours.js';
+import { alertOnDuty } from './plantao.js';
+import { handleRatingReply } from './rating.js';
 
 /**
- * What runs after a new conversation arrives. Today: the connection's greeting. Queue menus,
- * chatbots, service hours, rating and LGPD consent come with their issues.
+ * What runs after a customer's message is stored, in order: a pending rating or consent takes the
+ * reply; then the audio rule, service hours, an engine the ticket is handed to, and the menus.
  */
 export async function runAutomation(
   deps: AppDeps,
-  input: { connection: typeof connections.$inferSelect; ticket: Ticket },
+  input: {
+    connection: typeof connections.$inferSelect;
+    ticket: TicketRow;
+    message: { id: number; body: string; mediaType: string | null };
+    created: boolean;
+  },
 ): Promise<void> {
-  const greeting = input.connection.greetingMessage.trim();
-  if (!greeting) return;
-  await storeOutbound(deps, {
-    companyId: input.connection.companyId,
-    ticket: {
-      id: input.ticket.id,
-      contactId: input.ticket.contactId,
-      connectionId: input.connection.id,
-      queueId: input.ticket.queueId,
-    },
-    body: greeting,
-    kind: 'greeting',
-    userId: null,
-  });
+  const run = await prepare(deps, input);
+  if (!run) return;
+  await respond(run);
+  await alertOnDuty(run);
+}
+
+async function respond(run: BotRun): Promise<void> {
+  const { deps, ticket } = run;
+  // Group conversations are between people: no menu, consent or rating is put to a group.
+  if (ticket.isGroup) return;
+  if (ticket.status === 'nps') {
+    await handleRatingReply(run);
+    return;
+  }
+  let firstContact = run.created;
+  if (ticket.status === 'lgpd') {
+    if (!(await handleConsentReply(run))) return;
+    firstContact = true;
+  } else if (run.created && needsConsent(run)) return askConsent(run);
+
+  // The customer answered: the next idle spell may warn them again.
+  if (run.ticket.sendInactiveMessage)
+    run.ticket = (await changeTicketState(deps, run.ticket, { sendInactiveMessage: false })) ?? run.ticket;
+  await refuseAudio(run);
+  if (await handleOutOfHours(run)) return;
+  const current = run.ticket;
+  if (current.useIntegration && (current.integrationId || current.promptId)) {
+    if (await handOver(run, current.integrationId, current.promptId)) return;
+  }
+  if (current.status !== 'pending' || current.userId !== null || run.contact.disableBot) return;
+  if (current.queueId === null) {
+    if (firstContact && (run.connection.integrationId || run.connection.promptId)) {
+      if (await handOver(run, run.connection.integrationId, run.connection.promptId)) return;
+    }
+    // A ticket that arrived out of hours gets its menu with the first message in hours.
+    if (firstContact || current.isBot || current.chatbotAt === null)
+      await runConnectionMenu(run, firstContact || current.chatbotAt === null);
+    return;
+  }
+  if (current.isBot) await runOptionTree(run);
+}
+
+async function prepare(
+  deps: AppDeps,
+  input: Parameters<typeof runAutomation>[1],
+): Promise<BotRun | undefined> {
+  const { companyId } = input.ticket;
+  // One read for the contact, the company's hours and whether it keeps any plantão at all.
+  const [[row], settings] = await Promise.all([
+    deps.db
+      .select({
+        contact: contacts,
+        timezone: companies.timezone,
+        schedules: companies.schedules,
+        keepsPlantao: sql<boolean>`exists (select 1 from ${plantoes} where ${plantoes.companyId} = ${companies.id})`,
+      })
+      .from(contacts)
+      .innerJoin(companies, eq(companies.id, contacts.companyId))
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, input.ticket.contactId))),
+    deps.actors.settings(companyId),
+  ]);
+  if (!row) return undefined;
+  const { contact, ...company } = row;
+  return {
+    deps,
+    ticket: input.ticket,
+    connection: input.connection,
+    contact,
+    company,
+    settings,
+    message: input.message,
+    created: input.created,
+  };
+}
+
+/** Audio and video are refused with a canned reply when the company or this contact does not take them. */
+async function refuseAudio(run: BotRun) {
+  const { mediaType } = run.message;
+  if (mediaType !== 'audio' && mediaType !== 'video') return;
+  if (run.settings.acceptAudioMessageContact === 'enabled' && run.contact.acceptAudioMessage) return;
+  await say(run.deps, run.ticket, botTexts.audioRefused);
 }

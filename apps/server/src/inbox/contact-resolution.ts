@@ -1,21 +1,38 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { contactIdentities, contacts } from '../db/schema/index.js';
 import type { InboundMessage } from './receive.js';
+import { contactLockOf, lockContact } from './ticket-resolution.js';
 
-/** The contact behind an inbound message: found by any id the channel knows it by, else created. */
-export async function findOrCreateContact(tx: Tx, input: InboundMessage): Promise<number> {
+/**
+ * The contact behind an inbound message: found by any id the channel knows it by, else created.
+ * With `lock`, the transaction also holds the contact's lock (lockContact) when this answers; a
+ * known contact is found and locked in one statement.
+ */
+export async function findOrCreateContact(
+  tx: Tx,
+  input: InboundMessage,
+  { lock = false } = {},
+): Promise<number> {
   const byIdentity = and(
     eq(contactIdentities.companyId, input.companyId),
     eq(contactIdentities.kind, input.identity.kind),
     eq(contactIdentities.value, input.identity.value),
   );
   const [known] = await tx
-    .select({ contactId: contactIdentities.contactId })
+    .select({
+      contactId: contactIdentities.contactId,
+      ...(lock ? { locked: contactLockOf(contactIdentities.companyId, contactIdentities.contactId) } : {}),
+    })
     .from(contactIdentities)
     .where(byIdentity);
   if (known) return known.contactId;
+  const contactId = await createContact(tx, input, byIdentity);
+  if (lock) await lockContact(tx, input.companyId, contactId);
+  return contactId;
+}
 
+async function createContact(tx: Tx, input: InboundMessage, byIdentity: SQL | undefined) {
   const number = input.contact.number || null;
   const [created] = await tx
     .insert(contacts)
@@ -25,6 +42,7 @@ export async function findOrCreateContact(tx: Tx, input: InboundMessage): Promis
       number,
       email: input.contact.email ?? '',
       channel: input.channel,
+      isGroup: input.contact.isGroup ?? false,
     })
     .onConflictDoNothing()
     .returning({ id: contacts.id });
@@ -62,4 +80,35 @@ export async function findOrCreateContact(tx: Tx, input: InboundMessage): Promis
       .delete(contacts)
       .where(and(eq(contacts.companyId, input.companyId), eq(contacts.id, created.id)));
   return winner.contactId;
+}
+
+/**
+ * Links the other ids a channel revealed for the contact (the phone behind a LID), and gives a
+ * contact known only by its LID the number, unless another contact of the channel already has it.
+ */
+export async function linkIdentities(
+  tx: Tx,
+  input: InboundMessage,
+  contactId: number,
+  others: { kind: string; value: string }[],
+) {
+  for (const other of others) {
+    await tx
+      .insert(contactIdentities)
+      .values({ companyId: input.companyId, contactId, connectionId: input.connectionId, ...other })
+      .onConflictDoNothing();
+    if (other.kind !== 'phone') continue;
+    await tx
+      .update(contacts)
+      .set({ number: other.value })
+      .where(
+        and(
+          eq(contacts.companyId, input.companyId),
+          eq(contacts.id, contactId),
+          isNull(contacts.number),
+          sql`not exists (select 1 from ${contacts} c where c.company_id = ${input.companyId}
+            and c.channel = ${input.channel} and c.number = ${other.value})`,
+        ),
+      );
+  }
 }

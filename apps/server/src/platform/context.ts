@@ -2,10 +2,12 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ChannelRegistry } from '../channels/channel.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import type { Integrations } from '../inbox/integrations.js';
 import type { ActorLoader, RequestActor } from './auth/actor.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { Realtime } from './realtime/realtime.js';
+import type { SecretBox } from './secret-box.js';
 import type { MediaLinks } from './storage/media-links.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -21,8 +23,14 @@ export interface AppDeps {
   tokens: TokenSigner;
   actors: ActorLoader;
   jobs: Jobs;
+  /** Seals credentials of outside services before they are stored. */
+  secrets: SecretBox;
   /** Outbound adapters by channel name. */
   channels: ChannelRegistry;
+  /** The clock of every automation timer and service-hours check; tests set it. */
+  now: () => Date;
+  /** Bot engines outside the inbox (webhook, Typebot, Dialogflow, OpenAI) the chatbot hands over to. */
+  integrations: Integrations;
 }
 
 /** A service call on behalf of a signed-in user. */

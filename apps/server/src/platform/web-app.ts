@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -46,4 +46,14 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     return reply.sendFile('index.html');
   });
   return true;
+}
+
+/**
+ * Which build of the app this server serves: the hashed entry script named in index.html, which
+ * changes exactly when the app does. Open pages compare it with their own to offer a reload.
+ */
+export function webBuildId(webDist: string): string | null {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) return null;
+  return /<script[^>]+src="([^"]*\/assets\/[^"]+\.js)"/.exec(readFileSync(index, 'utf8'))?.[1] ?? null;
 }

@@ -113,6 +113,51 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: '/queue-integration',
+                ...titled('app.menu.queueIntegration'),
+                element: <RequireGate gate="integrations:manage" />,
+                children: [
+                  {
+                    element: <RequirePlan flag="useIntegrations" />,
+                    children: [
+                      {
+                        index: true,
+                        ...page(() =>
+                          import('../modules/integrations/integrations.page').then((m) => m.IntegrationsPage),
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: '/files',
+                ...titled('app.menu.files'),
+                element: <RequireGate gate="integrations:manage" />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() => import('../modules/files/files.page').then((m) => m.FilesPage)),
+                  },
+                ],
+              },
+              {
+                path: '/prompts',
+                ...titled('app.menu.prompts'),
+                element: <RequireGate gate="integrations:manage" />,
+                children: [
+                  {
+                    element: <RequirePlan flag="useOpenAi" />,
+                    children: [
+                      {
+                        index: true,
+                        ...page(() => import('../modules/prompts/prompts.page').then((m) => m.PromptsPage)),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
                 path: '/connections',
                 ...titled('app.menu.connections'),
                 element: <RequireGate gate="connections:view" />,

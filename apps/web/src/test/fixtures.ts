@@ -1,4 +1,4 @@
-import type { Message, SessionUser, Ticket, User } from '@balcao/shared';
+import type { Connection, Contact, Message, SessionUser, Ticket, User } from '@balcao/shared';
 
 /** Test users with the contract's shape; override what a test is about. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -77,6 +77,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     contact: { id: 1, name: 'Carla', number: null, email: '', profilePicUrl: null },
     lastMessage: 'Oi',
     lastMessageAt: '2026-01-01T12:00:00.000Z',
+    lastCustomerMessageAt: '2026-01-01T12:00:00.000Z',
     updatedAt: '2026-01-01T12:00:00.000Z',
     unreadMessages: 0,
     queueId: null,
@@ -84,9 +85,10 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     userId: null,
     user: null,
     whatsappId: 1,
-    whatsapp: { id: 1, name: 'Site', channel: 'webchat' },
+    whatsapp: { id: 1, name: 'Site', channel: 'webchat', wavoip: false },
     tags: [],
     isGroup: false,
+    arrivedOffline: false,
     isBot: false,
     useIntegration: false,
     ...overrides,
@@ -104,6 +106,7 @@ export function buildMessage(overrides: Partial<Message> = {}): Message {
     kind: 'chat',
     mediaUrl: null,
     mediaType: null,
+    mediaName: null,
     isDeleted: false,
     isEdited: false,
     isForwarded: false,
@@ -112,6 +115,79 @@ export function buildMessage(overrides: Partial<Message> = {}): Message {
     userId: null,
     createdAt: '2026-01-01T12:00:00.000Z',
     updatedAt: '2026-01-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildConnection(overrides: Partial<Connection> = {}): Connection {
+  return {
+    id: 1,
+    name: 'Site',
+    channel: 'webchat',
+    status: 'CONNECTED',
+    isDefault: false,
+    token: 'A'.repeat(30),
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    qrcode: '',
+    retries: 0,
+    number: '',
+    provider: 'beta',
+    maxUseBotQueues: 3,
+    maxUseBotQueuesNps: 3,
+    expiresTicket: 0,
+    expiresTicketNps: 0,
+    allowGroup: false,
+    groupAsTicket: 'disabled',
+    timeUseBotQueues: 0,
+    timeSendQueue: 0,
+    sendIdQueue: null,
+    expiresInactiveMessage: '',
+    timeInactiveMessage: 0,
+    inactiveMessage: '',
+    whenExpiresTicket: '0',
+    timeCreateNewTicket: 0,
+    greetingMediaAttachment: null,
+    importRecentMessages: null,
+    importOldMessages: null,
+    importOldMessagesGroups: false,
+    closedTicketsPostImported: false,
+    statusImportMessages: null,
+    integrationId: null,
+    promptId: null,
+    wavoip: '',
+    queueIds: [],
+    schedules: [],
+    phoneNumberId: null,
+    wabaId: null,
+    facebookPageUserId: null,
+    instagramAccountId: null,
+    hasAccessToken: false,
+    ...overrides,
+  };
+}
+
+export function buildContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    id: 5,
+    name: 'Joana Prado',
+    number: '5511999990000',
+    numberHidden: false,
+    email: '',
+    urlPicture: '',
+    active: true,
+    channel: 'whatsapp',
+    isGroup: false,
+    disableBot: false,
+    acceptAudioMessage: true,
+    lgpdAcceptedAt: null,
+    extraInfo: [],
+    tags: [],
+    lastInteractionAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useConversation } from './widget.conversation.js';
+import { useEffect, useRef } from 'react';
+import { WidgetBubble } from './widget.bubble.js';
+import { WidgetComposer } from './widget.composer.js';
+import { type PendingMessage, useConversation } from './widget.conversation.js';
 import type { widgetText } from './widget.i18n.js';
 import { IntroForm } from './widget.intro.js';
 
@@ -11,11 +13,15 @@ interface Props {
   greeting: string;
 }
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const refusalText = (code: string) =>
+  code === 'ERR_FILE_TOO_LARGE'
+    ? 'tooLarge'
+    : code === 'ERR_FILE_TYPE_NOT_ALLOWED'
+      ? 'typeNotAllowed'
+      : 'failed';
 
 export function WidgetApp({ token, embedded, t, title, greeting }: Props) {
   const chat = useConversation(token);
-  const [draft, setDraft] = useState('');
   const bottom = useRef<HTMLDivElement>(null);
   const count = chat.messages.length + chat.pending.length + (chat.closed ? 1 : 0);
 
@@ -30,12 +36,10 @@ export function WidgetApp({ token, embedded, t, title, greeting }: Props) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [chat.markRead]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = draft.trim();
-    if (!body) return;
-    chat.send(body);
-    setDraft('');
+  const retry = (pending: PendingMessage) => {
+    if (!pending.file) return chat.retry(pending.clientId);
+    chat.dismiss(pending.clientId);
+    void chat.sendFile(pending.file);
   };
 
   return (
@@ -65,22 +69,29 @@ export function WidgetApp({ token, embedded, t, title, greeting }: Props) {
           <ol className="widget__messages" aria-live="polite">
             {count === 0 && <li className="widget__empty">{greeting || t('empty')}</li>}
             {chat.messages.map((m) => (
-              <li key={m.id} className={m.fromVisitor ? 'bubble bubble--mine' : 'bubble'}>
-                <span className="bubble__body">{m.deleted ? <em>{t('deleted')}</em> : m.body}</span>
-                {m.edited && !m.deleted && <span className="bubble__time">{t('edited')}</span>}
-                <time className="bubble__time">{time(m.createdAt)}</time>
-              </li>
+              <WidgetBubble key={m.id} message={m} t={t} />
             ))}
             {chat.pending.map((p) => (
               <li key={p.clientId} className="bubble bubble--mine bubble--pending">
                 <span className="bubble__body">{p.body}</span>
-                {p.failed && (
-                  <button type="button" className="bubble__retry" onClick={() => chat.retry(p.clientId)}>
-                    {t(p.tooMany ? 'tooMany' : 'failed')}
+                {p.failed && p.refusal && p.refusal !== 'ERR_TOO_MANY_REQUESTS' ? (
+                  <button type="button" className="bubble__retry" onClick={() => chat.dismiss(p.clientId)}>
+                    {t(refusalText(p.refusal))} ✕
                   </button>
+                ) : (
+                  p.failed && (
+                    <button type="button" className="bubble__retry" onClick={() => retry(p)}>
+                      {t(p.tooMany || p.refusal ? 'tooMany' : 'failed')}
+                    </button>
+                  )
                 )}
               </li>
             ))}
+            {chat.agentTyping && (
+              <li className="widget__typing" role="status">
+                {t(chat.agentTyping === 'recording' ? 'agentRecording' : 'agentTyping')}
+              </li>
+            )}
             {chat.closed && (
               <li className="widget__closed" role="status">
                 {t('closed')}
@@ -93,22 +104,12 @@ export function WidgetApp({ token, embedded, t, title, greeting }: Props) {
               {t('newConversation')}
             </button>
           ) : (
-            <form className="widget__composer" onSubmit={submit}>
-              <textarea
-                value={draft}
-                rows={1}
-                maxLength={4096}
-                aria-label={t('placeholder')}
-                placeholder={t('placeholder')}
-                onChange={(e) => setDraft(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && !e.shiftKey) submit(e);
-                }}
-              />
-              <button type="submit" disabled={!draft.trim()}>
-                {t('send')}
-              </button>
-            </form>
+            <WidgetComposer
+              t={t}
+              onSend={chat.send}
+              onFile={(file) => void chat.sendFile(file)}
+              onTyping={chat.typing}
+            />
           )}
         </>
       )}

@@ -27,7 +27,15 @@ export interface PendingMessage {
   failed: boolean;
   /** Refused for sending too fast, not lost: the visitor waits before retrying. */
   tooMany?: boolean;
+  /** An attachment on its way; a refused one says why (its code) and is not retried. */
+  file?: File;
+  refusal?: string;
 }
+
+/** How often the attendants are told again that the visitor is still typing. */
+const TYPING_EVERY_MS = 3000;
+/** Silence from the attendant's side this long means they stopped typing. */
+const AGENT_TYPING_FADE_MS = 7000;
 
 type Phase = 'connecting' | 'unavailable' | 'introduce' | 'chat';
 
@@ -43,6 +51,8 @@ export function useConversation(token: string) {
   const [pending, setPending] = useState<PendingMessage[]>([]);
   /** An attendant closed the conversation shown; the visitor's next message starts a new one. */
   const [closed, setClosed] = useState(false);
+  const [agentTyping, setAgentTyping] = useState<'composing' | 'recording' | null>(null);
+  const typingSent = useRef(0);
 
   const connect = useCallback(
     (credentials?: WebchatCredentials) => {
@@ -73,8 +83,12 @@ export function useConversation(token: string) {
       });
       socket.on(webchatEvents.closed, () => setClosed(true));
       socket.on(webchatEvents.message, (message: WebchatMessage) => {
+        if (!message.fromVisitor) setAgentTyping(null);
         setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
       });
+      socket.on(webchatEvents.presence, ({ state }: { state: 'composing' | 'recording' | null }) =>
+        setAgentTyping(state),
+      );
       socket.on(webchatEvents.changed, (changed: WebchatMessage) => {
         setMessages((list) => list.map((m) => (m.id === changed.id ? changed : m)));
       });
@@ -135,6 +149,9 @@ export function useConversation(token: string) {
                     ack: 0,
                     edited: false,
                     deleted: false,
+                    media: null,
+                    quoted: null,
+                    reactions: [],
                   },
                 ],
           );
@@ -161,6 +178,52 @@ export function useConversation(token: string) {
     [deliver, pending],
   );
 
+  /** One message per file, over HTTP: a socket message is no place for megabytes. */
+  const sendFile = useCallback(
+    async (file: File) => {
+      const clientId = crypto.randomUUID();
+      setPending((list) => [...list, { clientId, body: file.name, failed: false, file }]);
+      const credentials = readCredentials(token);
+      const form = new FormData();
+      form.append('clientId', clientId);
+      form.append('file', file, file.name);
+      const answer = await fetch(`/webchat/${encodeURIComponent(token)}/media`, {
+        method: 'POST',
+        body: form,
+        headers: {
+          'x-visitor-id': credentials?.visitorId ?? '',
+          'x-visitor-secret': credentials?.secret ?? '',
+        },
+      }).catch(() => undefined);
+      const data = await answer?.json().catch(() => undefined);
+      if (!answer?.ok) {
+        const refusal = typeof data?.error === 'string' ? data.error : undefined;
+        setPending((list) =>
+          list.map((p) => (p.clientId === clientId ? { ...p, failed: true, refusal } : p)),
+        );
+        return;
+      }
+      const message = data as WebchatMessage;
+      setPending((list) => list.filter((p) => p.clientId !== clientId));
+      setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+    },
+    [token],
+  );
+
+  /** Tells the attendants the visitor is typing, at most once per interval; `false` when they stop. */
+  const typing = useCallback((active: boolean) => {
+    const now = Date.now();
+    if (active && now - typingSent.current < TYPING_EVERY_MS) return;
+    typingSent.current = active ? now : 0;
+    socketRef.current?.emit(webchatEvents.typing, active);
+  }, []);
+
+  useEffect(() => {
+    if (!agentTyping) return;
+    const fade = setTimeout(() => setAgentTyping(null), AGENT_TYPING_FADE_MS);
+    return () => clearTimeout(fade);
+  }, [agentTyping]);
+
   const markRead = useCallback(() => socketRef.current?.emit(webchatEvents.read), []);
 
   const startAgain = useCallback(() => {
@@ -168,5 +231,25 @@ export function useConversation(token: string) {
     setClosed(false);
   }, []);
 
-  return { phase, online, messages, pending, closed, start, send, retry, markRead, startAgain };
+  const dismiss = useCallback(
+    (clientId: string) => setPending((list) => list.filter((p) => p.clientId !== clientId)),
+    [],
+  );
+
+  return {
+    phase,
+    online,
+    messages,
+    pending,
+    closed,
+    agentTyping,
+    start,
+    send,
+    sendFile,
+    typing,
+    retry,
+    dismiss,
+    markRead,
+    startAgain,
+  };
 }

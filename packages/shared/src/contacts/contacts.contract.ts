@@ -104,3 +104,7 @@ export const contactImportEvent = z.object({
 export type ContactImportEvent = z.infer<typeof contactImportEvent>;
 
 export const contactImportStarted = z.object({ importId: z.string(), total: z.number() });
+
+/** GET /contacts/profile/{number}: the contact behind a number (created when new) and its picture. */
+export const contactProfileParams = z.object({ number: z.string().trim().min(8).max(50) });
+export const contactProfileResponse = z.object({ contactId: z.number(), urlPicture: z.string() });

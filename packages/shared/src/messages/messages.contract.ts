@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ticketSchema } from '../tickets/tickets.contract.js';
 import { dbId, dbIdText, msg, pageNumber, withoutNul } from '../validation.js';
+import { messageCursor } from './messages.cursor.js';
 
 /** What a reply shows of the message it quotes. */
 const quotedMessageSchema = z.object({
@@ -25,6 +26,8 @@ export const messageSchema = z.object({
   kind: z.string(),
   mediaUrl: z.string().nullable(),
   mediaType: z.string().nullable(),
+  /** The attachment's file name as the sender gave it. */
+  mediaName: z.string().nullable(),
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   isForwarded: z.boolean(),
@@ -39,10 +42,17 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 export const ticketIdParams = z.object({ ticketId: dbIdText() });
-export const listMessagesQuery = z.object({ pageNumber });
+/**
+ * `before` (the `nextCursor` of the page shown) pages by key: messages arriving meanwhile neither shift
+ * nor repeat older pages. `pageNumber` (spec 000 §7) still pages by offset when no cursor is given.
+ */
+export const listMessagesQuery = z.object({ pageNumber, before: messageCursor.optional() });
+export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
 export const listMessagesResponse = z.object({
   messages: z.array(messageSchema),
   hasMore: z.boolean(),
+  /** Asks for the next older page as `before`; null on the oldest page. */
+  nextCursor: z.string().nullable(),
   ticket: ticketSchema,
 });
 
@@ -58,6 +68,18 @@ export const sendMessageBody = z.object({
   isPrivate: z.boolean().default(false),
   /** A reply quotes a message of the same ticket. */
   quotedMsgId: dbId().optional(),
+  /** Prefixes the attendant's name, when the company's sendSignMessage setting lets attendants sign. */
+  signMessage: z.boolean().default(false),
+  /** A contact card instead of text (spec 000 §7 `vCard`); `body` is then only its caption in lists. */
+  vCard: z
+    .object({
+      name: z.string().trim().min(1, msg.required).max(100, msg.tooLong).refine(withoutNul, msg.invalidValue),
+      number: z
+        .string()
+        .trim()
+        .regex(/^\+?[\d\s().-]{8,30}$/, msg.invalidPhone),
+    })
+    .optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
@@ -66,6 +88,44 @@ export const MESSAGE_EDIT_WINDOW_MS = 900_000;
 /** Forwarded copies leave this far apart (spec 000 §4). */
 export const FORWARD_INTERVAL_MS = 900;
 const FORWARD_MAX_MESSAGES = 50;
+
+/**
+ * The text fields of a multipart send (spec 000 §7): one file per message, its caption in `body`. The
+ * fields come before the file in the form, as a browser's FormData puts them when appended first.
+ */
+export const sendMediaFields = z.object({
+  body: z.string().trim().max(4096, msg.tooLong).refine(withoutNul, msg.invalidValue).default(''),
+  isPrivate: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  quotedMsgId: dbIdText().optional(),
+});
+
+/** What the contact drawer lists of a conversation (spec 000 §7 getmedia and listimages). */
+const mediaItemSchema = z.object({
+  id: z.number(),
+  mediaUrl: z.string(),
+  mediaType: z.string(),
+  mediaName: z.string().nullable(),
+  fromMe: z.boolean(),
+  createdAt: z.string(),
+});
+const linkItemSchema = z.object({ id: z.number(), url: z.string(), createdAt: z.string() });
+const callItemSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  createdAt: z.string(),
+});
+export const ticketMediaResponse = z.object({
+  media: z.array(mediaItemSchema),
+  documents: z.array(mediaItemSchema),
+  links: z.array(linkItemSchema),
+  calls: z.array(callItemSchema),
+});
+export type TicketMedia = z.infer<typeof ticketMediaResponse>;
+export const ticketImagesResponse = z.object({ images: z.array(mediaItemSchema) });
 
 export const messageIdParams = z.object({ id: dbIdText() });
 export const editMessageBody = z.object({ body: messageText });
@@ -92,3 +152,21 @@ export const messageEvent = z.object({
   message: messageSchema,
   ticket: ticketSchema,
 });
+
+/** Spec 000 §3 ticket presence: someone is writing or recording a voice message. */
+const typingStates = ['composing', 'recording'] as const;
+export type TypingState = (typeof typingStates)[number];
+
+/** What an attendant's socket emits while writing in a chat. */
+export const typingInput = z.object({ ticketId: dbId(), state: z.enum(typingStates).nullable() });
+
+/**
+ * `company-{id}-presence`: who is writing in a conversation. `userId` null means the customer; an
+ * attendant's own sockets never receive their own presence.
+ */
+export const presenceEvent = z.object({
+  ticketId: z.number(),
+  userId: z.number().nullable(),
+  state: z.enum(typingStates).nullable(),
+});
+export type PresenceEvent = z.infer<typeof presenceEvent>;

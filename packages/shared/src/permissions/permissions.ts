@@ -43,6 +43,8 @@ const gates = {
   /** Others see and change only the schedules they made. */
   'schedules:manageAll': isAdmin,
   'queues:manage': isAdmin,
+  /** Queue integrations, file lists and prompts: configuration that holds credentials. */
+  'integrations:manage': isAdmin,
   'campaigns:manage': isAdmin,
   'messages-api:view': isAdmin,
   'financeiro:view': isAdmin,

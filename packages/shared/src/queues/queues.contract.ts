@@ -56,7 +56,7 @@ const serviceHoursDaySchema = z
   });
 export type ServiceHours = z.infer<typeof serviceHoursDaySchema>;
 
-const serviceHoursSchema = z
+export const serviceHoursSchema = z
   .array(serviceHoursDaySchema)
   .length(WEEKDAYS.length)
   .refine((days) => days.every((day, index) => day.weekdayEn === WEEKDAYS[index]), msg.invalidValue);

@@ -18,6 +18,10 @@ export const events = {
   importMessages: (companyId: number) => `importMessages-${companyId}`,
   tag: (companyId: number) => `company-${companyId}-tag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickmessage`,
+  queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
+  files: (companyId: number) => `company-${companyId}-files`,
+  prompt: (companyId: number) => `company-${companyId}-prompt`,
+  schedule: (companyId: number) => `company-${companyId}-schedule`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */
@@ -25,4 +29,9 @@ export const clientEvents = {
   joinChatBox: 'joinChatBox',
   leaveChatBox: 'leaveChatBox',
   userStatus: 'userStatus',
+  /** `{ ticketId, state }`: the attendant is typing or recording in that chat (state null: stopped). */
+  typing: 'typing',
 } as const;
+
+/** Sent to every app socket as it connects: `{ build }`, the server's web build (null when it has none). */
+export const APP_VERSION_EVENT = 'appVersion';

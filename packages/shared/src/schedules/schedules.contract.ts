@@ -23,6 +23,9 @@ export const scheduleSchema = z.object({
   userId: z.number().nullable(),
   connectionId: z.number().nullable(),
   ticketId: z.number().nullable(),
+  /** The attachment sent with the text, by the name it was given. */
+  mediaName: z.string().nullable(),
+  mediaType: z.string().nullable(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
@@ -65,3 +68,10 @@ export const listSchedulesResponse = z.object({
   hasMore: z.boolean(),
   count: z.number(),
 });
+
+/** `company-{id}-schedule`: to the schedule's author and those who manage every schedule. */
+export const scheduleEvent = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), schedule: scheduleSchema }),
+  z.object({ action: z.literal('delete'), id: z.number() }),
+]);
+export type ScheduleEvent = z.infer<typeof scheduleEvent>;

@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { dbId } from '../validation.js';
 
-const ticketLogTypes = ['create', 'accept', 'reopen', 'close', 'return', 'transfer'] as const;
+const ticketLogTypes = [
+  'create',
+  'accept',
+  'reopen',
+  'close',
+  'ignore',
+  'return',
+  'transfer',
+  // Written by the inbox's automation (issue 11).
+  'queue',
+  'route',
+  'autoClose',
+  'lgpd',
+  'nps',
+] as const;
 
 /** One line of a ticket's history: who did what, and the queue the ticket was left in. */
 const ticketLogSchema = z.object({

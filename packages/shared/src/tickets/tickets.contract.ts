@@ -20,6 +20,8 @@ export const ticketSchema = z.object({
   }),
   lastMessage: z.string(),
   lastMessageAt: z.string().nullable(),
+  /** Meta channels accept replies only within 24 h of this (spec 000 §4). */
+  lastCustomerMessageAt: z.string().nullable(),
   updatedAt: z.string(),
   unreadMessages: z.number(),
   queueId: z.number().nullable(),
@@ -27,9 +29,14 @@ export const ticketSchema = z.object({
   userId: z.number().nullable(),
   user: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
   whatsappId: z.number().nullable(),
-  whatsapp: z.object({ id: z.number(), name: z.string(), channel: z.enum(channels) }).nullable(),
+  /** `wavoip`: whether the connection can place voice calls; its token itself never leaves the server. */
+  whatsapp: z
+    .object({ id: z.number(), name: z.string(), channel: z.enum(channels), wavoip: z.boolean() })
+    .nullable(),
   tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
   isGroup: z.boolean(),
+  /** Its messages came in while the WhatsApp session was down and were back-filled on reconnect. */
+  arrivedOffline: z.boolean(),
   isBot: z.boolean(),
   useIntegration: z.boolean(),
 });
@@ -48,22 +55,61 @@ const jsonIds = z
   })
   .optional();
 
-export const listTicketsQuery = z.object({
-  searchParam: z.string().trim().toLowerCase().max(100).refine(withoutNul, msg.invalidValue).optional(),
-  pageNumber,
-  status: z.enum(ticketStatuses).optional(),
+/** JSON array of statuses in the query string (the advanced filter's `statusFilter`). */
+const jsonStatuses = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed) && parsed.every((s) => (ticketStatuses as readonly unknown[]).includes(s)))
+        return parsed as TicketStatus[];
+    } catch {}
+    ctx.addIssue({ code: 'custom', message: 'invalidValue' });
+    return z.NEVER;
+  })
+  .optional();
+
+/** What narrows a ticket list and its tab counts (spec 000 §2 advanced filters). */
+const ticketFilters = {
+  /** Admins only (spec 000 §6): everyone's tickets instead of the caller's own open ones. */
   showAll: queryBoolean.optional(),
+  /** Queue ids; 0 is "Sem fila" (tickets without a queue). */
   queueIds: jsonIds,
   whatsappIds: jsonIds,
+  /** Ticket tag ids: a ticket with any of them. */
+  tags: jsonIds,
+  /** Holder user ids: admins only. */
+  users: jsonIds,
+};
+
+export const listTicketsQuery = z.object({
+  /** Contact name or number, ticket id, or words of any message (accents and word endings aside). */
+  searchParam: z.string().trim().toLowerCase().max(100).refine(withoutNul, msg.invalidValue).optional(),
+  pageNumber,
+  /** One tab; left out (the search tab) every status, or those of `statusFilter`. */
+  status: z.enum(ticketStatuses).optional(),
+  statusFilter: jsonStatuses,
   withUnreadMessages: queryBoolean.optional(),
+  ...ticketFilters,
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
-/** `count` stops at 1000: a tab shows "999+" beyond it. */
 export const listTicketsResponse = z.object({
   tickets: z.array(ticketSchema),
   hasMore: z.boolean(),
-  count: z.number(),
 });
+
+/** The badges of the open tab's sub-tabs and the bell, in one call. */
+export const ticketCountsQuery = z.object(ticketFilters);
+export type TicketCountsQuery = z.infer<typeof ticketCountsQuery>;
+export const ticketCountsResponse = z.object({
+  /** The caller's own open tickets, or everyone's with showAll. */
+  open: z.number(),
+  pending: z.number(),
+  group: z.number(),
+  /** Active tickets the caller may see with unread messages (the bell), whatever the filters. */
+  unread: z.number(),
+});
+export type TicketCounts = z.infer<typeof ticketCountsResponse>;
 
 export const ticketUuidParams = z.object({ uuid: z.uuid() });
 
@@ -91,7 +137,11 @@ export type TicketHolder = z.infer<typeof ticketHolderSchema>;
 
 export const ticketEvent = z.discriminatedUnion('action', [
   z.object({ action: z.literal('update'), ticket: ticketSchema }),
-  z.object({ action: z.literal('delete'), ticketId: z.number() }),
+  /**
+   * The ticket left the receiver's sight (moved, or `deleted`: gone for good, which an open chat
+   * announces before going back to the list).
+   */
+  z.object({ action: z.literal('delete'), ticketId: z.number(), deleted: z.boolean().optional() }),
   z.object({ action: z.literal('updateUnread'), ticketId: z.number() }),
 ]);
 export type TicketEvent = z.infer<typeof ticketEvent>;

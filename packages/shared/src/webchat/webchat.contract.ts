@@ -17,6 +17,10 @@ export const webchatEvents = {
   changed: 'message:changed',
   /** server → visitor, on every connection: the visitor's conversation, or null when the visitor is unknown. */
   session: 'session',
+  /** visitor → server: the visitor is typing (true) or stopped (false). */
+  typing: 'visitor:typing',
+  /** server → visitor: an attendant is typing or recording (`{ state: 'composing' | 'recording' | null }`). */
+  presence: 'presence',
   /** server → visitor: an attendant closed the conversation; the next message starts a new one. */
   closed: 'closed',
 } as const;
@@ -38,7 +42,7 @@ export const webchatSendBody = z.object({
   clientId: plainText(64).refine((v) => v.length >= 8),
 });
 
-const webchatMessageSchema = z.object({
+export const webchatMessageSchema = z.object({
   id: z.number(),
   body: z.string(),
   fromVisitor: z.boolean(),
@@ -47,6 +51,12 @@ const webchatMessageSchema = z.object({
   edited: z.boolean(),
   /** A deleted message keeps its place without its text. */
   deleted: z.boolean(),
+  /** An attachment, through a signed link; gone once the message is deleted. */
+  media: z.object({ url: z.string(), type: z.string(), name: z.string().nullable() }).nullable(),
+  /** The message this one replies to, as the visitor saw it. */
+  quoted: z.object({ body: z.string(), fromVisitor: z.boolean(), deleted: z.boolean() }).nullable(),
+  /** The attendants' emoji under the message. */
+  reactions: z.array(z.string()),
 });
 export type WebchatMessage = z.infer<typeof webchatMessageSchema>;
 
@@ -65,3 +75,13 @@ export type WebchatSession = z.infer<typeof webchatSessionSchema>;
 export type WebchatAck<T> =
   | ({ ok: true } & T)
   | { ok: false; error: string; fields?: Record<string, string> };
+
+/** A visitor's attachment is posted over HTTP (multipart: `clientId`, then the file) with these headers. */
+export const webchatVisitorHeaders = z.object({
+  'x-visitor-id': plainText(200),
+  'x-visitor-secret': plainText(200),
+});
+export const webchatUploadFields = z.object({
+  clientId: plainText(64).refine((v) => v.length >= 8),
+  body: z.string().trim().max(4096, msg.tooLong).refine(withoutNul, msg.invalidValue).default(''),
+});

@@ -15,8 +15,10 @@ import { messages, webchatVisitors } from '../../db/schema/index.js';
 import { receive } from '../../inbox/receive.js';
 import { findConnectionByToken } from '../../modules/connections/connections.queries.js';
 import { raiseAcks } from '../../modules/messages/messages.delivery.js';
+import { publishPresence, TYPING_REPORTS_PER_SECOND } from '../../modules/messages/messages.presence.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
+import { allowance, latestOnly } from '../../platform/realtime/flood.js';
 import type { ChannelAdapter } from '../channel.js';
 import { socketLimits, throttleReads } from './webchat.limits.js';
 import {
@@ -24,11 +26,12 @@ import {
   findConversation,
   findVisitor,
   loadSession,
-  toWebchatMessage,
+  presentToVisitor,
   type VisitorRow,
 } from './webchat.visitors.js';
 
-const visitorRoom = (connectionId: number, visitorId: string) => `webchat:${connectionId}:${visitorId}`;
+export const visitorRoom = (connectionId: number, visitorId: string) =>
+  `webchat:${connectionId}:${visitorId}`;
 
 type Ack<T> = (answer: WebchatAck<T>) => void;
 
@@ -95,7 +98,7 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
     guarded(async () => {
       const visitor: VisitorRow | undefined = socket.data.visitor;
       if (visitor) await join(visitor);
-      socket.emit(webchatEvents.session, visitor ? await loadSession(deps.db, visitor) : null);
+      socket.emit(webchatEvents.session, visitor ? await loadSession(deps.db, deps.links, visitor) : null);
     })();
 
     socket.on(
@@ -139,6 +142,9 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
           ack: messageAck,
           edited: false,
           deleted: false,
+          media: null,
+          quoted: null,
+          reactions: [],
         } satisfies WebchatMessage);
         ack({ ok: true, id: received.message.id });
       }),
@@ -160,6 +166,18 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       if (shown) await raiseAcks(deps, connection.companyId, shown, 3);
     });
     socket.on(webchatEvents.read, throttleReads(markRead));
+
+    // The attendants who may open the conversation see the visitor typing; a closed one has nobody to tell.
+    const typingAllowed = allowance(TYPING_REPORTS_PER_SECOND, 1000);
+    const relayTyping = latestOnly(async (typing: boolean) => {
+      const visitor: VisitorRow | undefined = socket.data.visitor;
+      const ticket = visitor && (await findConversation(deps.db, visitor));
+      if (!ticket || ticket.status === 'closed') return;
+      publishPresence(deps, connection.companyId, ticket, null, typing ? 'composing' : null);
+    });
+    socket.on(webchatEvents.typing, (typing: unknown) => {
+      if (typeof typing === 'boolean' && typingAllowed()) relayTyping(typing);
+    });
   });
 
   const visitorRooms = async (connectionId: number, contactId: number) => {
@@ -176,7 +194,9 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
     message: typeof messages.$inferSelect,
   ) => {
     const targets = await visitorRooms(connectionId, contactId);
-    if (targets.length > 0) nsp.to(targets).emit(webchatEvents.changed, toWebchatMessage(message));
+    if (targets.length === 0) return;
+    const [shown] = await presentToVisitor(deps.db, deps.links, message.companyId, [message]);
+    nsp.to(targets).emit(webchatEvents.changed, shown);
   };
 
   return {
@@ -184,11 +204,19 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       const targets = await visitorRooms(connection.id, contact.id);
       if (targets.length === 0) throw new Error('ERR_WAPP_INVALID_CONTACT');
       const online = (await nsp.in(targets).fetchSockets()).length > 0;
-      nsp.to(targets).emit(webchatEvents.message, toWebchatMessage({ ...message, ack: online ? 2 : 1 }));
+      const [shown] = await presentToVisitor(deps.db, deps.links, connection.companyId, [
+        { ...message, ack: online ? 2 : 1 },
+      ]);
+      nsp.to(targets).emit(webchatEvents.message, shown);
       return { externalId: `agent:${message.id}`, ack: online ? 2 : 1 };
     },
     edit: ({ connection, contact, message }) => announceChange(connection.id, contact.id, message),
     revoke: ({ connection, contact, message }) => announceChange(connection.id, contact.id, message),
+    react: ({ connection, contact, message }) => announceChange(connection.id, contact.id, message),
+    async presence({ connectionId, contactId }, state) {
+      const targets = await visitorRooms(connectionId, contactId);
+      if (targets.length > 0) nsp.to(targets).emit(webchatEvents.presence, { state });
+    },
     async conversationClosed({ connectionId, contactId }) {
       const visitors = await deps.db
         .select({ visitorId: webchatVisitors.visitorId })

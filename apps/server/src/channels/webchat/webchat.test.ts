@@ -322,8 +322,10 @@ describe('the visitor side', () => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
 
       // One statement at once, then at most one per 2-second interval while reports keep arriving.
+      // Only updates of messages count: the app's sweeps and jobs update other tables meanwhile.
       const intervals = Math.ceil((Date.now() - startedAt) / 2000);
-      expect(updates.mock.calls.length).toBeLessThanOrEqual(intervals + 1);
+      const ackUpdates = updates.mock.calls.filter(([table]) => table === messages);
+      expect(ackUpdates.length).toBeLessThanOrEqual(intervals + 1);
     } finally {
       updates.mockRestore();
     }

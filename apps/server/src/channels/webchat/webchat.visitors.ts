@@ -12,7 +12,9 @@ import {
 } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { ConnectionRow } from '../../modules/connections/connections.queries.js';
+import { findMessages, findReactions } from '../../modules/messages/messages.queries.js';
 import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.js';
+import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type VisitorRow = typeof webchatVisitors.$inferSelect;
 const HISTORY = 50;
@@ -88,21 +90,73 @@ export async function findVisitor(db: Db, connectionId: number, visitorId: strin
   return row;
 }
 
-export const toWebchatMessage = (row: typeof messages.$inferSelect): WebchatMessage => ({
+type MessageRow = typeof messages.$inferSelect;
+
+/** A contact card as the widget prints it: the name and number lines of the vCard. */
+const cardText = (vCard: string) =>
+  vCard
+    .split('\n')
+    .filter((line) => line.startsWith('FN') || line.startsWith('TEL'))
+    .map((line) => line.slice(line.indexOf(':') + 1))
+    .join('\n');
+
+const toWebchatMessage = (
+  row: MessageRow,
+  links: MediaLinks,
+  quoted: MessageRow | undefined,
+  reactions: string[],
+): WebchatMessage => ({
   id: row.id,
-  body: row.isDeleted ? '' : row.body,
+  body: row.isDeleted ? '' : row.mediaType === 'contactMessage' ? cardText(row.body) : row.body,
   fromVisitor: !row.fromMe,
   createdAt: row.createdAt.toISOString(),
   ack: row.ack,
   edited: row.isEdited,
   deleted: row.isDeleted,
+  media:
+    row.mediaPath && !row.isDeleted
+      ? { url: links.url(row.mediaPath) ?? '', type: row.mediaType ?? 'application', name: row.mediaName }
+      : null,
+  // A private note is never quoted to the customer.
+  quoted:
+    quoted && !quoted.isPrivate
+      ? { body: quoted.isDeleted ? '' : quoted.body, fromVisitor: !quoted.fromMe, deleted: quoted.isDeleted }
+      : null,
+  reactions,
 });
+
+/** Messages as the widget shows them, with their quotes and reactions loaded in two queries. */
+export async function presentToVisitor(
+  db: Db,
+  links: MediaLinks,
+  companyId: number,
+  rows: MessageRow[],
+): Promise<WebchatMessage[]> {
+  const quotedIds = rows.flatMap((row) => (row.quotedMessageId ? [row.quotedMessageId] : []));
+  const [quoted, reactions] = await Promise.all([
+    findMessages(db, companyId, quotedIds),
+    findReactions(
+      db,
+      companyId,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  const byId = new Map(quoted.map((row) => [row.id, row]));
+  return rows.map((row) =>
+    toWebchatMessage(
+      row,
+      links,
+      row.quotedMessageId ? byId.get(row.quotedMessageId) : undefined,
+      reactions.filter((r) => r.messageId === row.id).map((r) => r.emoji),
+    ),
+  );
+}
 
 /**
  * What the widget shows on return: the visitor's name and the newest messages of their current or last
  * conversation, private notes excluded.
  */
-export async function loadSession(db: Db, visitor: VisitorRow): Promise<WebchatSession> {
+export async function loadSession(db: Db, links: MediaLinks, visitor: VisitorRow): Promise<WebchatSession> {
   const [contact] = await db
     .select({ name: contacts.name })
     .from(contacts)
@@ -124,7 +178,7 @@ export async function loadSession(db: Db, visitor: VisitorRow): Promise<WebchatS
     : [];
   return {
     name: contact?.name ?? '',
-    messages: rows.reverse().map(toWebchatMessage),
+    messages: await presentToVisitor(db, links, visitor.companyId, rows.reverse()),
     closed: ticket?.status === 'closed',
   };
 }
@@ -132,7 +186,7 @@ export async function loadSession(db: Db, visitor: VisitorRow): Promise<WebchatS
 /** The visitor's current or last ticket: the conversation the widget shows. */
 export async function findConversation(db: Db, visitor: VisitorRow) {
   const [ticket] = await db
-    .select({ id: tickets.id, status: tickets.status })
+    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId })
     .from(tickets)
     .where(
       and(

@@ -68,6 +68,14 @@ export const connections = pgTable(
     uniqueIndex('connections_token_key').on(t.token),
     uniqueIndex('connections_company_default_key').on(t.companyId).where(sql`${t.isDefault}`),
     index('connections_company_channel_idx').on(t.companyId, t.channel),
+    // Meta webhooks name the connection by the provider's ids.
+    index('connections_phone_number_id_idx').on(t.phoneNumberId).where(sql`${t.phoneNumberId} is not null`),
+    index('connections_facebook_page_idx')
+      .on(t.facebookPageUserId)
+      .where(sql`${t.facebookPageUserId} is not null`),
+    index('connections_instagram_account_idx')
+      .on(t.instagramAccountId)
+      .where(sql`${t.instagramAccountId} is not null`),
   ],
 );
 

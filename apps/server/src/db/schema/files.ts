@@ -25,7 +25,9 @@ export const fileListOptions = pgTable(
       .notNull()
       .references(() => fileLists.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    path: text('path').notNull(),
+    /** Storage key of the uploaded file; null until one is uploaded. */
+    path: text('path'),
+    mediaName: text('media_name'),
     mediaType: text('media_type').notNull().default(''),
     ...timestamps,
   },

@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './campaigns.js';
 export * from './chats.js';
 export * from './companies.js';
+export * from './connection-history.js';
 export * from './connections.js';
 export * from './contact-lists.js';
 export * from './contacts.js';

@@ -10,6 +10,7 @@ export const queueIntegrations = pgTable(
     type: text('type').notNull(),
     name: text('name').notNull(),
     projectName: text('project_name').notNull().default(''),
+    /** Dialogflow's service account key, sealed by the application (platform/secret-box.ts). */
     jsonContent: text('json_content').notNull().default(''),
     language: text('language').notNull().default(''),
     urlN8n: text('url_n8n').notNull().default(''),
@@ -21,6 +22,8 @@ export const queueIntegrations = pgTable(
     typebotKeywordRestart: text('typebot_keyword_restart').notNull().default(''),
     typebotRestartMessage: text('typebot_restart_message').notNull().default(''),
     typebotUnknownMessage: text('typebot_unknown_message').notNull().default(''),
+    /** HMAC key of webhook and n8n deliveries, generated per integration. */
+    webhookSecret: text('webhook_secret').notNull().default(''),
     ...timestamps,
   },
   (t) => [index('queue_integrations_company_name_idx').on(t.companyId, t.name)],

@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { searchDocument } from '../text-search.js';
 import { timestamps } from './columns.js';
 import { companyId } from './companies.js';
 import { connections } from './connections.js';
@@ -70,9 +71,15 @@ export const messages = pgTable(
     index('messages_outbound_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.fromMe} and not ${t.isPrivate} and ${t.ack} = 0 and ${t.externalId} is null`),
+    // The contact drawer's media and gallery of one conversation.
+    index('messages_ticket_media_idx')
+      .on(t.ticketId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.mediaPath} is not null`),
     index('messages_contact_idx').on(t.contactId),
     index('messages_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('messages_quoted_idx').on(t.quotedMessageId).where(sql`${t.quotedMessageId} is not null`),
+    // The ticket list's search over the text of every message.
+    index('messages_body_search_idx').using('gin', searchDocument(t.body)),
   ],
 );
 

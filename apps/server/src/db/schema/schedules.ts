@@ -25,6 +25,7 @@ export const schedules = pgTable(
     connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    mediaType: text('media_type'),
     error: text('error'),
     ...timestamps,
   },

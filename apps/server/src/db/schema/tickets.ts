@@ -41,8 +41,12 @@ export const tickets = pgTable(
     lgpdSentAt: at('lgpd_sent_at'),
     sendInactiveMessage: boolean('send_inactive_message').notNull().default(false),
     imported: boolean('imported').notNull().default(false),
+    /** Its messages came in while the WhatsApp session was down and were back-filled on reconnect. */
+    arrivedOffline: boolean('arrived_offline').notNull().default(false),
     /** Next on-duty (plantão) notification allowed for this ticket; null means now. */
     nextNotifyAt: at('next_notify_at'),
+    /** When the queue router last offered the ticket to its user; rotation counts tempoRoteador from here. */
+    routedAt: at('routed_at'),
     // Denormalised for the ticket list, which must never join messages.
     unreadMessages: integer('unread_messages').notNull().default(0),
     lastMessage: text('last_message').notNull().default(''),
@@ -69,6 +73,12 @@ export const tickets = pgTable(
       t.updatedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The search tab lists every status by last change.
+    index('tickets_company_updated_idx').on(
+      t.companyId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('tickets_company_queue_status_updated_idx').on(
       t.companyId,
       t.queueId,
@@ -82,6 +92,8 @@ export const tickets = pgTable(
       t.updatedAt.desc().nullsFirst(),
     ),
     index('tickets_contact_idx').on(t.contactId),
+    // The automation sweep walks each connection's open, waiting and rating tickets.
+    index('tickets_connection_status_idx').on(t.connectionId, t.status),
   ],
 );
 

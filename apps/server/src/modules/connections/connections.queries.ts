@@ -1,25 +1,50 @@
 import type { Connection } from '@balcao/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { connections } from '../../db/schema/index.js';
+import { connectionQueues, connections } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
+import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
-/** The token is a credential: only those who manage connections see it. */
-export const toConnection = (row: ConnectionRow, withToken = true): Connection => ({
-  id: row.id,
-  name: row.name,
-  channel: row.channel as Connection['channel'],
-  status: row.status as Connection['status'],
-  isDefault: row.isDefault,
-  token: withToken ? row.token : '',
-  greetingMessage: row.greetingMessage,
-  complationMessage: row.complationMessage,
-  outOfHoursMessage: row.outOfHoursMessage,
-  ratingMessage: row.ratingMessage,
-  updatedAt: row.updatedAt.toISOString(),
-});
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** The token is a credential: only those who manage connections see it. Meta tokens never leave. */
+export const toConnection = (
+  row: ConnectionRow,
+  extra: { queueIds: number[]; links: MediaLinks },
+  withToken = true,
+): Connection => {
+  const { accessToken, leaseOwner, leaseExpiresAt, facebookUserId, companyId, createdAt, ...fields } = row;
+  return {
+    ...fields,
+    channel: row.channel as Connection['channel'],
+    status: row.status as Connection['status'],
+    groupAsTicket: row.groupAsTicket === 'enabled' ? 'enabled' : 'disabled',
+    whenExpiresTicket: row.whenExpiresTicket === '1' ? '1' : '0',
+    token: withToken ? row.token : '',
+    updatedAt: row.updatedAt.toISOString(),
+    importRecentMessages: iso(row.importRecentMessages),
+    importOldMessages: iso(row.importOldMessages),
+    statusImportMessages: iso(row.statusImportMessages),
+    greetingMediaAttachment: extra.links.url(row.greetingMediaAttachment),
+    queueIds: extra.queueIds,
+    hasAccessToken: Boolean(accessToken),
+  };
+};
+
+/** The queues of each connection, in their order, in one query. */
+export async function queueIdsOf(db: Db | Tx, connectionIds: number[]): Promise<Map<number, number[]>> {
+  const byConnection = new Map<number, number[]>(connectionIds.map((id) => [id, []]));
+  if (!connectionIds.length) return byConnection;
+  const rows = await db
+    .select()
+    .from(connectionQueues)
+    .where(inArray(connectionQueues.connectionId, connectionIds))
+    .orderBy(asc(connectionQueues.position));
+  for (const row of rows) byConnection.get(row.connectionId)?.push(row.queueId);
+  return byConnection;
+}
 
 export async function listCompanyConnections(db: Db, companyId: number): Promise<ConnectionRow[]> {
   return db.select().from(connections).where(tenant(connections, companyId)).orderBy(asc(connections.name));

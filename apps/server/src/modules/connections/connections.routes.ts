@@ -7,6 +7,8 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { uploadedFile } from '../../platform/storage/uploads.js';
+import { setGreetingMedia } from './connections.media.js';
 import {
   createConnection,
   deleteConnection,
@@ -48,6 +50,25 @@ export const connectionsRoutes =
         schema: { params: idParam, body: updateConnectionBody, response: { 200: connectionSchema } },
       },
       (request) => updateConnection(contextOf(deps, request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/whatsapp/:id/media-upload',
+      {
+        config: { gate: 'connections:manage' },
+        schema: { params: idParam, response: { 200: connectionSchema } },
+      },
+      async (request) =>
+        setGreetingMedia(contextOf(deps, request), request.params.id, await uploadedFile(request)),
+    );
+
+    app.delete(
+      '/whatsapp/:id/media-upload',
+      {
+        config: { gate: 'connections:manage' },
+        schema: { params: idParam, response: { 200: connectionSchema } },
+      },
+      (request) => setGreetingMedia(contextOf(deps, request), request.params.id, null),
     );
 
     app.delete(

@@ -5,17 +5,26 @@ import {
   type Connection,
   can,
   events,
+  msg,
   type PlanFlag,
   type SaveConnectionBody,
+  type UpdateConnectionBody,
 } from '@balcao/shared';
-import { and, count, eq, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { companies, connections, plans } from '../../db/schema/index.js';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { companies, connectionQueues, connections, plans, queues } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePlan } from '../../platform/permissions.js';
-import { findConnection, listCompanyConnections, toConnection } from './connections.queries.js';
+import { foreignQueueLink, toStoredSchedules } from '../queues/queues.queries.js';
+import {
+  type ConnectionRow,
+  findConnection,
+  listCompanyConnections,
+  queueIdsOf,
+  toConnection,
+} from './connections.queries.js';
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -35,25 +44,101 @@ const channelFlag: Record<Channel, PlanFlag | undefined> = {
   webchat: undefined,
 };
 
-/** Channels that need no outside session are connected as soon as they exist. */
-const initialStatus = (channel: Channel) => (channel === 'webchat' ? 'CONNECTED' : 'DISCONNECTED');
+/** The website chat needs no outside session, and a Meta channel only its token: both are connected at once. */
+const initialStatus = (input: SaveConnectionBody) =>
+  input.channel === 'webchat' || (input.channel !== 'whatsapp' && input.accessToken)
+    ? 'CONNECTED'
+    : 'DISCONNECTED';
+
+/** Presents a changed row and tells the company's sockets; answers what it presented. */
+export async function publishConnection(
+  ctx: Pick<Ctx, 'db' | 'links' | 'realtime' | 'companyId'>,
+  row: ConnectionRow,
+): Promise<Connection> {
+  const connection = await presentOne(ctx, row);
+  publish(ctx, connection);
+  return connection;
+}
 
 /** Sockets of the whole company hear of the change, without the token. */
-function publish(ctx: Ctx, connection: Connection) {
+function publish(ctx: Pick<Ctx, 'realtime' | 'companyId'>, connection: Connection) {
   const whatsapp = { ...connection, token: '' };
   ctx.realtime.toCompany(ctx.companyId, events.whatsapp(ctx.companyId), { action: 'update', whatsapp });
 }
 
+/** Rows as the API shows them, with their queues read in one query. */
+async function present(
+  ctx: Pick<Ctx, 'db' | 'links'>,
+  rows: ConnectionRow[],
+  withToken = true,
+): Promise<Connection[]> {
+  const queueIds = await queueIdsOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toConnection(row, { queueIds: queueIds.get(row.id) ?? [], links: ctx.links }, withToken),
+  );
+}
+
+const presentOne = async (ctx: Pick<Ctx, 'db' | 'links'>, row: ConnectionRow) =>
+  (await present(ctx, [row]))[0] as Connection;
+
 /** Every user lists connections (ticket filters name them); only managers see their tokens. */
 export async function listConnections(ctx: Ctx): Promise<Connection[]> {
   const withToken = can(ctx.actor, 'connections:manage');
-  return (await listCompanyConnections(ctx.db, ctx.companyId)).map((row) => toConnection(row, withToken));
+  return present(ctx, await listCompanyConnections(ctx.db, ctx.companyId), withToken);
 }
 
 export async function showConnection(ctx: Ctx, id: number): Promise<Connection> {
   const row = await findConnection(ctx.db, ctx.companyId, id);
   if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
-  return toConnection(row, can(ctx.actor, 'connections:manage'));
+  return (await present(ctx, [row], can(ctx.actor, 'connections:manage')))[0] as Connection;
+}
+
+/** Refuses ids of another company's queue, integration or prompt: never stored. */
+async function checkLinks(db: Db | Tx, companyId: number, input: UpdateConnectionBody) {
+  const link = await foreignQueueLink(db, companyId, {
+    integrationId: input.integrationId,
+    promptId: input.promptId,
+  });
+  if (link) throw new AppError('ERR_VALIDATION', `Unknown ${link}`, { [link]: msg.invalidValue });
+  const wanted = [...new Set([...(input.queueIds ?? []), ...(input.sendIdQueue ? [input.sendIdQueue] : [])])];
+  if (!wanted.length) return;
+  const found = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(tenant(queues, companyId, inArray(queues.id, wanted)));
+  if (found.length !== wanted.length) {
+    const field = input.queueIds?.some((id) => !found.some((q) => q.id === id)) ? 'queueIds' : 'sendIdQueue';
+    throw new AppError('ERR_VALIDATION', `Unknown ${field}`, { [field]: msg.invalidValue });
+  }
+}
+
+/** The columns a body sets: dates parsed, schedules stored with their weekday, queues apart. */
+function columnsOf(input: UpdateConnectionBody, secrets: Ctx['secrets']) {
+  const { queueIds, schedules, importOldMessages, importRecentMessages, accessToken, ...fields } = input;
+  return {
+    ...fields,
+    ...(schedules ? { schedules: toStoredSchedules(schedules) } : {}),
+    ...(importOldMessages !== undefined
+      ? { importOldMessages: importOldMessages ? new Date(importOldMessages) : null }
+      : {}),
+    ...(importRecentMessages !== undefined
+      ? { importRecentMessages: importRecentMessages ? new Date(importRecentMessages) : null }
+      : {}),
+    // An empty token field keeps the stored token: the form never shows it back.
+    ...(accessToken ? { accessToken: secrets.seal(accessToken) } : {}),
+  };
+}
+
+async function replaceQueues(tx: Tx, connectionId: number, queueIds: number[] | undefined) {
+  if (!queueIds) return;
+  await tx.delete(connectionQueues).where(eq(connectionQueues.connectionId, connectionId));
+  if (queueIds.length)
+    await tx
+      .insert(connectionQueues)
+      .values([...new Set(queueIds)].map((queueId, position) => ({ connectionId, queueId, position })));
 }
 
 async function clearOtherDefaults(tx: Tx, companyId: number, keepId: number) {
@@ -65,11 +150,17 @@ async function clearOtherDefaults(tx: Tx, companyId: number, keepId: number) {
     );
 }
 
-export async function createConnection(ctx: Ctx, input: SaveConnectionBody): Promise<Connection> {
+/** `provider` holds what a channel's sign-in learned (page ids, tokens, status), never user input. */
+export async function createConnection(
+  ctx: Ctx,
+  input: SaveConnectionBody,
+  provider: Partial<typeof connections.$inferInsert> = {},
+): Promise<Connection> {
   const flag = channelFlag[input.channel];
   if (flag) requirePlan(ctx.actor, flag);
 
   const row = await ctx.db.transaction(async (tx) => {
+    await checkLinks(tx, ctx.companyId, input);
     const [limits] = await tx
       .select({ connections: plans.connections })
       .from(companies)
@@ -86,18 +177,22 @@ export async function createConnection(ctx: Ctx, input: SaveConnectionBody): Pro
     const [created] = await tx
       .insert(connections)
       .values({
-        ...input,
+        ...columnsOf(input, ctx.secrets),
+        name: input.name,
+        channel: input.channel,
         isDefault,
         companyId: ctx.companyId,
-        status: initialStatus(input.channel),
+        status: initialStatus(input),
         token: newConnectionToken(),
+        ...provider,
       })
       .returning();
     if (!created) throw new AppError('ERR_INTERNAL');
     if (isDefault) await clearOtherDefaults(tx, ctx.companyId, created.id);
+    await replaceQueues(tx, created.id, input.queueIds);
     return created;
   });
-  const connection = toConnection(row);
+  const connection = await presentOne(ctx, row);
   publish(ctx, connection);
   return connection;
 }
@@ -105,22 +200,24 @@ export async function createConnection(ctx: Ctx, input: SaveConnectionBody): Pro
 export async function updateConnection(
   ctx: Ctx,
   id: number,
-  input: Partial<SaveConnectionBody>,
+  input: UpdateConnectionBody,
 ): Promise<Connection> {
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findConnection(tx, ctx.companyId, id);
     if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
     if (current.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+    await checkLinks(tx, ctx.companyId, input);
     const [updated] = await tx
       .update(connections)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...columnsOf(input, ctx.secrets), updatedAt: new Date() })
       .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)))
       .returning();
     if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');
     if (updated.isDefault) await clearOtherDefaults(tx, ctx.companyId, id);
+    await replaceQueues(tx, id, input.queueIds);
     return updated;
   });
-  const connection = toConnection(row);
+  const connection = await presentOne(ctx, row);
   publish(ctx, connection);
   return connection;
 }
@@ -147,5 +244,5 @@ export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
     return row;
   });
   ctx.realtime.toCompany(ctx.companyId, events.whatsapp(ctx.companyId), { action: 'delete', whatsappId: id });
-  if (promoted) publish(ctx, toConnection(promoted));
+  if (promoted) publish(ctx, await presentOne(ctx, promoted));
 }

@@ -1,6 +1,9 @@
+import { QUEUE_COLORS } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
+import { connectionQueues, connections, queues } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -89,4 +92,131 @@ test('a partial update changes only the fields sent, also on the default connect
 
   expect(renamed.status).toBe(200);
   expect(renamed.body).toMatchObject({ name: 'Site novo', isDefault: true, ...messages });
+});
+
+test('a connection’s menu queues are the company’s own, in the order given', async () => {
+  const tenant = await createTenant(app, { plan: { queues: 5 } });
+  const other = await createTenant(app, { plan: { queues: 5 } });
+  const token = tenant.admin.token;
+  const queue = async (t: typeof tenant, name: string, color: string) =>
+    (await call(app, 'POST', '/queue', { token: t.admin.token, body: { name, color } })).body.id as number;
+  const vendas = await queue(tenant, 'Vendas', QUEUE_COLORS[0]);
+  const suporte = await queue(tenant, 'Suporte', QUEUE_COLORS[1]);
+  const foreign = await queue(other, 'Alheia', QUEUE_COLORS[2]);
+
+  const refused = await call(app, 'POST', '/whatsapp', {
+    token,
+    body: { name: 'Site', channel: 'webchat', queueIds: [vendas, foreign] },
+  });
+  expect(refused.status).toBe(400);
+  const created = await call(app, 'POST', '/whatsapp', {
+    token,
+    body: { name: 'Site', channel: 'webchat', queueIds: [suporte, vendas] },
+  });
+  const linked = () =>
+    app.deps.db
+      .select({ queueId: connectionQueues.queueId })
+      .from(connectionQueues)
+      .where(eq(connectionQueues.connectionId, created.body.id))
+      .orderBy(connectionQueues.position);
+  expect(await linked()).toEqual([{ queueId: suporte }, { queueId: vendas }]);
+  await call(app, 'PUT', `/whatsapp/${created.body.id}`, { token, body: { queueIds: [vendas] } });
+  expect(await linked()).toEqual([{ queueId: vendas }]);
+});
+
+test('every field of the modal is stored, ids of another company are refused, and import dates follow spec 000 §5', async () => {
+  const tenant = await createTenant(app);
+  const other = await createTenant(app);
+  const [queue] = await app.deps.db
+    .insert(queues)
+    .values({ companyId: tenant.companyId, name: 'Vendas', color: '#0000FF' })
+    .returning();
+  const [foreign] = await app.deps.db
+    .insert(queues)
+    .values({ companyId: other.companyId, name: 'Alheia', color: '#00FF00' })
+    .returning();
+  const fields = {
+    name: 'Completa',
+    channel: 'whatsapp',
+    number: '5511999990000',
+    maxUseBotQueues: 5,
+    expiresTicket: 120,
+    groupAsTicket: 'enabled',
+    timeSendQueue: 15,
+    sendIdQueue: queue?.id,
+    inactiveMessage: 'Ainda está aí?',
+    timeInactiveMessage: 10,
+    whenExpiresTicket: '1',
+    wavoip: 'wavoip-token',
+    queueIds: [queue?.id],
+    importOldMessages: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    importRecentMessages: new Date(Date.now() - 86_400_000).toISOString(),
+  };
+
+  const created = await call(app, 'POST', '/whatsapp', { token: tenant.admin.token, body: fields });
+  const stranger = await call(app, 'PUT', `/whatsapp/${created.body.id}`, {
+    token: tenant.admin.token,
+    body: { queueIds: [foreign?.id] },
+  });
+  const tooOld = await call(app, 'PUT', `/whatsapp/${created.body.id}`, {
+    token: tenant.admin.token,
+    body: { importOldMessages: new Date(Date.now() - 3 * 365 * 86_400_000).toISOString() },
+  });
+  const recentBeforeOld = await call(app, 'PUT', `/whatsapp/${created.body.id}`, {
+    token: tenant.admin.token,
+    body: {
+      importOldMessages: new Date(Date.now() - 86_400_000).toISOString(),
+      importRecentMessages: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    },
+  });
+
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({
+    ...fields,
+    queueIds: [queue?.id],
+    importOldMessages: expect.any(String),
+  });
+  expect(stranger).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  expect(tooOld.status).toBe(400);
+  expect(recentBeforeOld.status).toBe(400);
+});
+
+test('a Meta token is stored but never shown; the greeting media upload keeps the file and DELETE removes it', async () => {
+  const tenant = await createTenant(app);
+  const created = await call(app, 'POST', '/whatsapp', {
+    token: tenant.admin.token,
+    body: {
+      name: 'Oficial',
+      channel: 'whatsappapi',
+      phoneNumberId: '106540352242922',
+      accessToken: 'SECRET',
+    },
+  });
+  const form = new FormData();
+  form.set('file', new Blob([Buffer.from('%PDF-1.4 boas-vindas')]), 'menu.pdf');
+  const request = new Request('http://x', { method: 'POST', body: form });
+  const upload = await app.inject({
+    method: 'POST',
+    url: `/whatsapp/${created.body.id}/media-upload`,
+    headers: { ...Object.fromEntries(request.headers), authorization: `Bearer ${tenant.admin.token}` },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  const removed = await call(app, 'DELETE', `/whatsapp/${created.body.id}/media-upload`, {
+    token: tenant.admin.token,
+  });
+
+  expect(created.body).toMatchObject({
+    status: 'CONNECTED',
+    hasAccessToken: true,
+    phoneNumberId: '106540352242922',
+  });
+  expect(JSON.stringify(created.body)).not.toContain('SECRET');
+  const [stored] = await app.deps.db
+    .select({ accessToken: connections.accessToken })
+    .from(connections)
+    .where(eq(connections.id, created.body.id));
+  expect(stored?.accessToken).not.toContain('SECRET');
+  expect(app.deps.secrets.open(stored?.accessToken ?? '')).toBe('SECRET');
+  expect(upload.json().greetingMediaAttachment).toMatch(/^\/media\/company\d+\/greetings\/.+\.pdf\?/);
+  expect(removed.body.greetingMediaAttachment).toBeNull();
 });

@@ -15,13 +15,13 @@ export const contactAudience: AudienceSource = async (actor: RequestActor) =>
  * lgpdHideNumber hides numbers get the masked record, as they would over HTTP.
  */
 export async function publishContact(
-  deps: Pick<AppDeps, 'realtime' | 'db'>,
+  deps: Pick<AppDeps, 'realtime' | 'actors'>,
   companyId: number,
   event: ContactEvent,
 ) {
   const full = [seeNumbers(companyId)];
   deps.realtime.toRoom(full, events.contact(companyId), event);
-  const hide = event.action !== 'delete' && (await numbersHiddenFor(deps.db, null, companyId));
+  const hide = event.action !== 'delete' && (await numbersHiddenFor(deps.actors, null, companyId));
   const shared: ContactEvent =
     event.action !== 'delete' && hide ? { ...event, contact: maskContact(event.contact as Contact) } : event;
   deps.realtime.toRoom(rooms.company(companyId), events.contact(companyId), shared, full);

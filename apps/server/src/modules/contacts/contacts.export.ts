@@ -11,8 +11,8 @@ const BATCH = 500;
  * caller would see them on the page.
  */
 export async function exportContacts(ctx: Ctx) {
-  const hide = await numbersHiddenFor(ctx.db, ctx.actor, ctx.companyId);
-  const sheet = sheetWriter('Contatos', ['name', 'number', 'email', 'tags']);
+  const hide = await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId);
+  const sheet = await sheetWriter('Contatos', ['name', 'number', 'email', 'tags']);
   const write = async () => {
     let afterId = 0;
     for (;;) {

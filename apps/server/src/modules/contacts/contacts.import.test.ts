@@ -5,7 +5,7 @@ import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
-import { companySettings, tags } from '../../db/schema/index.js';
+import { tags } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
@@ -167,9 +167,10 @@ describe('the example and the export', () => {
       ['Bia', '11988880002'],
     ])
       await call(app, 'POST', '/contacts', { token: tenant.admin.token, body: { name, number } });
-    await app.deps.db
-      .insert(companySettings)
-      .values({ companyId: tenant.companyId, key: 'lgpdHideNumber', value: 'enabled' });
+    await call(app, 'PUT', '/companySettings', {
+      token: tenant.admin.token,
+      body: { column: 'lgpdHideNumber', data: 'enabled' },
+    });
 
     const read = async (token: string) => {
       const response = await app.inject({

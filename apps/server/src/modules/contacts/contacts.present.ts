@@ -1,14 +1,12 @@
 import { type Contact, can } from '@balcao/shared';
-import type { Db, Tx } from '../../db/client.js';
-import type { RequestActor } from '../../platform/auth/actor.js';
-import { readSetting } from '../settings/settings.queries.js';
+import type { ActorLoader, RequestActor } from '../../platform/auth/actor.js';
 import { maskNumber } from './contacts.numbers.js';
 import type { ContactRecord } from './contacts.queries.js';
 
 /** lgpdHideNumber hides numbers from the user profile, in every answer, not only on screen. */
-export async function numbersHiddenFor(db: Db | Tx, actor: RequestActor | null, companyId: number) {
+export async function numbersHiddenFor(actors: ActorLoader, actor: RequestActor | null, companyId: number) {
   if (actor && can(actor, 'contacts:seeHiddenNumbers')) return false;
-  return (await readSetting(db, companyId, 'lgpdHideNumber')) === 'enabled';
+  return (await actors.settings(companyId)).lgpdHideNumber === 'enabled';
 }
 
 export function toContact(row: ContactRecord, hideNumbers: boolean): Contact {

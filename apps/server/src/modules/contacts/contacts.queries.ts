@@ -75,16 +75,35 @@ export async function searchContacts(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ContactRecord[]; total: number }> {
   const where = contactFilter(companyId, filter);
+  if (!filter.search) {
+    const [rows, [totals]] = await Promise.all([
+      selectContacts(db)
+        .where(where)
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ total: count() }).from(contacts).where(where),
+    ]);
+    return { rows, total: totals?.total ?? 0 };
+  }
   // A search orders by an expression the name index cannot give, so PostgreSQL gathers the matches
   // through the trigram indexes and sorts those few. Left to order by the index, it misjudges how many
   // rows a pattern matches and walks the whole company's names for a rare one (46 ms against 0.4 ms
   // for 'abc' at 50,000 contacts).
-  const byName = filter.search ? sql`${contacts.name} || ''` : asc(contacts.name);
-  const [rows, [totals]] = await Promise.all([
-    selectContacts(db).where(where).orderBy(byName, asc(contacts.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(contacts).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+  // The matches are all gathered for that sort anyway: counting them in the same statement spares a
+  // second pass over the trigram indexes (W3 of the bench: two statements per search became one).
+  const found = await db
+    .select({ ...withDetails, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(contacts)
+    .where(where)
+    .orderBy(sql`${contacts.name} || ''`, asc(contacts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (found.length === 0 && page.offset > 0) {
+    const [totals] = await db.select({ total: count() }).from(contacts).where(where);
+    return { rows: [], total: totals?.total ?? 0 };
+  }
+  return { rows: found.map(({ total: _, ...row }) => row), total: found[0]?.total ?? 0 };
 }
 
 /** The next batch after `afterId` in id order: the export walks the whole list without OFFSET. */

@@ -1,6 +1,8 @@
 import {
   blockContactBody,
   contactImportStarted,
+  contactProfileParams,
+  contactProfileResponse,
   contactSchema,
   createContactBody,
   idParam,
@@ -12,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { exportContacts } from './contacts.export.js';
 import { startContactImport } from './contacts.import.js';
+import { contactProfile } from './contacts.profile.js';
 import {
   createContact,
   deleteContact,
@@ -28,6 +31,14 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 export const contactsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/contacts/profile/:number',
+      {
+        config: { gate: 'session' },
+        schema: { params: contactProfileParams, response: { 200: contactProfileResponse } },
+      },
+      (request) => contactProfile(contextOf(deps, request), request.params.number),
+    );
     app.get(
       '/contacts',
       {

@@ -27,7 +27,7 @@ import {
 } from './contacts.queries.js';
 
 const present = async (ctx: Ctx, row: ContactRecord): Promise<Contact> =>
-  toContact(row, await numbersHiddenFor(ctx.db, ctx.actor, ctx.companyId));
+  toContact(row, await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId));
 
 /**
  * After a change: the contact as stored (tags and extra fields included) to everyone who may read
@@ -48,7 +48,7 @@ export async function listContacts(ctx: Ctx, query: ListContactsQuery) {
     { search: query.searchParam, tagIds: query.contactTag, channel: query.channel, isGroup: query.isGroup },
     { limit: PAGE_SIZE, offset },
   );
-  const hide = await numbersHiddenFor(ctx.db, ctx.actor, ctx.companyId);
+  const hide = await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId);
   return {
     contacts: rows.map((row) => toContact(row, hide)),
     hasMore: offset + rows.length < total,

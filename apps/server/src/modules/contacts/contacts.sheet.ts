@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
 import { CONTACT_SHEET_COLUMNS } from '@balcao/shared';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors.js';
 
 type SheetColumn = (typeof CONTACT_SHEET_COLUMNS)[number];
@@ -35,6 +34,9 @@ function cellText(value: unknown): string {
   return String(value).replaceAll('\0', '').trim();
 }
 
+/** exceljs holds about 30 MiB once loaded: it comes in with the first import or export, not at start. */
+const excel = async () => (await import('exceljs')).default;
+
 const isZip = (bytes: Buffer) => bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
 
 /**
@@ -42,6 +44,7 @@ const isZip = (bytes: Buffer) => bytes.subarray(0, 4).equals(Buffer.from([0x50, 
  * header row naming at least the name and number columns. Unreadable files fail as ERR_INVALID_SPREADSHEET.
  */
 export async function* readContactRows(input: Readable): AsyncGenerator<SheetRow> {
+  const ExcelJS = await excel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     worksheets: 'emit',
@@ -104,7 +107,8 @@ export async function checkContactSheet(bytes: Buffer): Promise<number> {
 }
 
 /** A streaming workbook with one sheet; rows are committed as they are added, so memory stays flat. */
-export function sheetWriter(sheetName: string, header: readonly string[]) {
+export async function sheetWriter(sheetName: string, header: readonly string[]) {
+  const ExcelJS = await excel();
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
@@ -125,6 +129,7 @@ export function sheetWriter(sheetName: string, header: readonly string[]) {
 
 /** planilha.xlsx: the columns an import reads, with one example row. */
 export async function exampleSheet(): Promise<Buffer> {
+  const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Contatos');
   sheet.addRow([...CONTACT_SHEET_COLUMNS]);

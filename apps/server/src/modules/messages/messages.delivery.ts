@@ -1,5 +1,6 @@
 import type { Ticket } from '@balcao/shared';
 import { eq, type SQL } from 'drizzle-orm';
+import { PermanentSendError } from '../../channels/channel.js';
 import { tickets } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { publishMessage } from '../tickets/tickets.events.js';
@@ -29,7 +30,13 @@ async function deliverMessage(deps: AppDeps, { companyId, messageId }: DeliveryJ
   const adapter = deps.channels.get(row.connection.channel);
   if (!adapter) throw new Error(`No adapter for channel ${row.connection.channel}`);
 
-  const sent = await adapter.send({ connection: row.connection, contact: row.contact, message: row.message });
+  const sent = await adapter
+    .send({ connection: row.connection, contact: row.contact, message: row.message })
+    .catch((error: unknown) => {
+      if (error instanceof PermanentSendError) return error;
+      throw error;
+    });
+  if (sent instanceof PermanentSendError) return markFailed(deps, companyId, messageId, sent.reason);
   await setAck(deps, companyId, messageId, sent.ack, { externalId: sent.externalId });
 }
 
@@ -54,7 +61,7 @@ export async function markFailed(deps: AppDeps, companyId: number, messageId: nu
 }
 
 /** One ticket load per ticket, however many of its messages changed. */
-async function publishMessageUpdates(deps: AppDeps, rows: MessageRow[]) {
+export async function publishMessageUpdates(deps: AppDeps, rows: MessageRow[]) {
   const loaded = new Map<number, Ticket>();
   for (const row of rows) {
     let ticket = loaded.get(row.ticketId);

@@ -1,7 +1,10 @@
-import type { Message, QuotedMessage } from '@balcao/shared';
-import { and, asc, desc, eq, gte, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
+import type { Message, MessageCursor, QuotedMessage } from '@balcao/shared';
+
+type Reaction = NonNullable<Message['reactions']>[number];
+
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { connections, contacts, messageReactions, messages } from '../../db/schema/index.js';
+import { connections, contacts, messageReactions, messages, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 
@@ -29,6 +32,7 @@ export const toMessage = (
   kind: row.kind,
   mediaUrl: links.url(row.mediaPath),
   mediaType: row.mediaType,
+  mediaName: row.mediaName,
   isDeleted: row.isDeleted,
   isEdited: row.isEdited,
   isForwarded: row.isForwarded,
@@ -39,21 +43,44 @@ export const toMessage = (
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** A page of a ticket's messages, newest first. */
+// Spelled out: drizzle leaves columns unqualified in a one-table select, where the subquery would
+// read them as its own table's.
+const pageMessageId = sql.raw('"messages"."id"');
+const pageCompanyId = sql.raw('"messages"."company_id"');
+
+/** A page of a ticket's messages, newest first, each with its reactions in the same statement. */
 export function findMessagesPage(
   db: Db | Tx,
   companyId: number,
   ticketId: number,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number } | { limit: number; before: MessageCursor },
 ) {
-  return db
-    .select()
+  const older =
+    'before' in page
+      ? // A row comparison in the index's own order: the scan starts right after the cursor, no sort.
+        sql`(${messages.createdAt}, ${messages.id}) < (${messageAt(page.before.createdAtMicros)}, ${page.before.id}::integer)`
+      : undefined;
+  const query = db
+    .select({
+      ...getTableColumns(messages),
+      cursorMicros: sql<string>`(extract(epoch from ${messages.createdAt}) * 1000000)::bigint::text`,
+      reactions: sql<
+        Reaction[]
+      >`(select coalesce(json_agg(json_build_object('emoji', ${messageReactions.emoji}, 'userId', ${messageReactions.userId}) order by ${messageReactions.updatedAt}, ${messageReactions.id}), '[]'::json) from ${messageReactions} where ${messageReactions.messageId} = ${pageMessageId} and ${messageReactions.companyId} = ${pageCompanyId})`,
+    })
     .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId)))
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), older))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(page.limit);
+  return 'offset' in page ? query.offset(page.offset) : query;
 }
+
+/**
+ * Microseconds since the epoch back to a timestamp. PostgreSQL multiplies the interval by a double, exact
+ * for any whole number of microseconds the cursor accepts (a safe integer); float seconds would not be.
+ */
+const messageAt = (micros: string) =>
+  sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
 
 /** One message of the company, whatever its ticket. */
 export async function findMessage(db: Db | Tx, companyId: number, messageId: number) {
@@ -254,4 +281,43 @@ export async function insertInbound(tx: Tx, values: typeof messages.$inferInsert
     })
     .returning();
   return message;
+}
+
+/** The newest message of a ticket the customer could see (private notes aside), deleted ones only if `withDeleted`. */
+async function newestShown(db: Db | Tx, companyId: number, ticketId: number, withDeleted: boolean) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.ticketId, ticketId),
+        eq(messages.isPrivate, false),
+        withDeleted ? undefined : eq(messages.isDeleted, false),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * After the newest message of a ticket was edited or deleted, the list's preview shows its new text,
+ * or the newest message still standing. Answers whether the preview changed.
+ */
+export async function refreshTicketPreview(
+  db: Db | Tx,
+  companyId: number,
+  changed: MessageRow,
+  preview: (row: MessageRow) => string,
+): Promise<boolean> {
+  if (changed.isPrivate) return false;
+  const newest = await newestShown(db, companyId, changed.ticketId, true);
+  if (newest?.id !== changed.id) return false;
+  const standing = changed.isDeleted ? await newestShown(db, companyId, changed.ticketId, false) : changed;
+  await db
+    .update(tickets)
+    .set({ lastMessage: standing ? preview(standing) : '' })
+    .where(tenant(tickets, companyId, eq(tickets.id, changed.ticketId)));
+  return true;
 }

@@ -9,10 +9,15 @@ import {
   reactMessageBody,
   sendMessageBody,
   ticketIdParams,
+  ticketImagesResponse,
+  ticketMediaResponse,
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { uploadedFile } from '../../platform/storage/uploads.js';
+import { listTicketImages, listTicketMedia } from './messages.drawer.js';
 import { forwardMessages } from './messages.forward.js';
+import { sendMediaMessage } from './messages.media.js';
 import { reactToMessage } from './messages.reactions.js';
 import { deleteMessage, editMessage, listMessages, sendMessage } from './messages.service.js';
 
@@ -29,7 +34,7 @@ export const messagesRoutes =
           response: { 200: listMessagesResponse },
         },
       },
-      (request) => listMessages(contextOf(deps, request), request.params.ticketId, request.query.pageNumber),
+      (request) => listMessages(contextOf(deps, request), request.params.ticketId, request.query),
     );
 
     app.post(
@@ -42,6 +47,40 @@ export const messagesRoutes =
         reply
           .status(201)
           .send(await sendMessage(contextOf(deps, request), request.params.ticketId, request.body)),
+    );
+
+    // Multipart (fields first, then one file): the fields are checked by `sendMediaFields` in the service.
+    app.post(
+      '/messages/:ticketId/media',
+      { config: { gate: 'session' }, schema: { params: ticketIdParams, response: { 201: messageSchema } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await sendMediaMessage(
+              contextOf(deps, request),
+              request.params.ticketId,
+              await uploadedFile(request),
+            ),
+          ),
+    );
+
+    app.get(
+      '/messages/getmedia/:ticketId',
+      {
+        config: { gate: 'session' },
+        schema: { params: ticketIdParams, response: { 200: ticketMediaResponse } },
+      },
+      (request) => listTicketMedia(contextOf(deps, request), request.params.ticketId),
+    );
+
+    app.get(
+      '/messages/listimages/:ticketId',
+      {
+        config: { gate: 'session' },
+        schema: { params: ticketIdParams, response: { 200: ticketImagesResponse } },
+      },
+      (request) => listTicketImages(contextOf(deps, request), request.params.ticketId),
     );
 
     app.post(

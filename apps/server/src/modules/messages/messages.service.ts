@@ -1,50 +1,76 @@
-import { MESSAGE_EDIT_WINDOW_MS, type Message, type SendMessageBody } from '@balcao/shared';
+import {
+  encodeMessageCursor,
+  type ListMessagesQuery,
+  MESSAGE_EDIT_WINDOW_MS,
+  type Message,
+  type SendMessageBody,
+} from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError, loggableError } from '../../platform/errors.js';
+import { readSetting } from '../settings/settings.queries.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
-import { publishMessage, publishTicketRead } from '../tickets/tickets.events.js';
+import { publishMessage, publishTicket, publishTicketRead } from '../tickets/tickets.events.js';
 import { loadTicket, markTicketRead } from '../tickets/tickets.queries.js';
 import { showTicket } from '../tickets/tickets.service.js';
-import { storeOutbound } from './messages.outbox.js';
+import { previewOf, storeOutbound } from './messages.outbox.js';
 import {
   findDelivery,
   findMessage,
   findMessages,
   findMessagesPage,
   type MessageRow,
+  refreshTicketPreview,
   toMessage,
   updateLiveMessage,
 } from './messages.queries.js';
-import { withReactions } from './messages.reactions.js';
+import { queueReadReceipt } from './messages.read-receipts.js';
 
 const MESSAGES_PAGE = 20;
 
-/** A page of a conversation, oldest first; reading the newest page marks the ticket read. */
-export async function listMessages(ctx: Ctx, ticketId: number, pageNumber: number) {
+/**
+ * A page of a conversation, oldest first: the newest, or the one older than `query.before`, or
+ * (without a cursor) the `pageNumber`th by offset. Reading the newest page marks the ticket read.
+ */
+export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessagesQuery) {
   const ticket = await showTicket(ctx, ticketId);
-  const rows = await findMessagesPage(ctx.db, ctx.companyId, ticketId, {
-    limit: MESSAGES_PAGE + 1,
-    offset: (pageNumber - 1) * MESSAGES_PAGE,
-  });
+  const rows = await findMessagesPage(
+    ctx.db,
+    ctx.companyId,
+    ticketId,
+    query.before
+      ? { limit: MESSAGES_PAGE + 1, before: query.before }
+      : { limit: MESSAGES_PAGE + 1, offset: (query.pageNumber - 1) * MESSAGES_PAGE },
+  );
   const hasMore = rows.length > MESSAGES_PAGE;
+  const oldest = hasMore ? rows[MESSAGES_PAGE - 1] : undefined;
+  const nextCursor = oldest
+    ? encodeMessageCursor({ createdAtMicros: oldest.cursorMicros, id: oldest.id })
+    : null;
   const page = rows.slice(0, MESSAGES_PAGE).reverse();
 
-  if (pageNumber === 1 && ticket.unreadMessages > 0) {
+  if (!query.before && query.pageNumber === 1 && ticket.unreadMessages > 0) {
     await markTicketRead(ctx.db, ctx.companyId, ticketId);
     ticket.unreadMessages = 0;
     publishTicketRead(ctx, ctx.companyId, ticket);
+    await queueReadReceipt(ctx, ctx.companyId, page);
   }
   const quotedIds = page.flatMap((row) => (row.quotedMessageId ? [row.quotedMessageId] : []));
   const quoted = new Map((await findMessages(ctx.db, ctx.companyId, quotedIds)).map((q) => [q.id, q]));
-  const present = (row: MessageRow) =>
-    toMessage(row, ctx.links, row.quotedMessageId ? quoted.get(row.quotedMessageId) : undefined);
-  return { messages: await withReactions(ctx, page.map(present)), hasMore, ticket };
+  const present = (row: (typeof page)[number]) => ({
+    ...toMessage(row, ctx.links, row.quotedMessageId ? quoted.get(row.quotedMessageId) : undefined),
+    reactions: row.reactions,
+  });
+  return { messages: page.map(present), hasMore, nextCursor, ticket };
 }
 
-/** An agent's reply: only on a ticket that is open (or a group), as the composer allows (spec 000 §4). */
-export async function sendMessage(ctx: Ctx, ticketId: number, input: SendMessageBody): Promise<Message> {
+/** The ticket a reply goes to: only one that is open (or a group), as the composer allows (spec 000 §4). */
+export async function writableTicket(
+  ctx: Ctx,
+  ticketId: number,
+  input: { isPrivate: boolean; quotedMsgId?: number | undefined },
+) {
   const ticket = await findVisibleTicket(ctx.db, ctx.actor, ticketId);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   if (ticket.status !== 'open' && ticket.status !== 'group' && !input.isPrivate)
@@ -52,15 +78,38 @@ export async function sendMessage(ctx: Ctx, ticketId: number, input: SendMessage
   const quoted = input.quotedMsgId ? await findMessage(ctx.db, ctx.companyId, input.quotedMsgId) : undefined;
   // A reply quotes only what the same conversation shows.
   if (input.quotedMsgId && quoted?.ticketId !== ticket.id) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  return { ticket, quoted };
+}
+
+/** An agent's text reply, or a contact card. */
+export async function sendMessage(ctx: Ctx, ticketId: number, input: SendMessageBody): Promise<Message> {
+  const { ticket, quoted } = await writableTicket(ctx, ticketId, input);
+  const card = input.vCard && vCardOf(input.vCard);
+  // Signing is the company's choice to allow; a private note is never signed (it names its author already).
+  const signed =
+    input.signMessage &&
+    !input.isPrivate &&
+    !card &&
+    (await readSetting(ctx.db, ctx.companyId, 'sendSignMessage')) === 'enabled';
   return storeOutbound(ctx, {
     quoted,
     companyId: ctx.companyId,
     ticket,
-    body: input.body,
+    body: card ?? (signed ? `*${ctx.actor.name}:*\n${input.body}` : input.body),
     kind: 'chat',
     userId: ctx.actor.userId,
     isPrivate: input.isPrivate,
+    media: card
+      ? { mediaPath: null, mediaType: 'contactMessage', mediaName: input.vCard?.name ?? null }
+      : undefined,
   });
+}
+
+const vCardText = (value: string) => value.replace(/[\r\n;:]/g, ' ');
+
+function vCardOf(contact: { name: string; number: string }) {
+  const digits = contact.number.replace(/\D/g, '');
+  return `BEGIN:VCARD\nVERSION:3.0\nFN:${vCardText(contact.name)}\nTEL;type=CELL;waid=${digits}:+${digits}\nEND:VCARD`;
 }
 
 /**
@@ -99,10 +148,18 @@ async function afterChange(ctx: Ctx, row: MessageRow, change: 'edit' | 'revoke')
     ? await findMessage(ctx.db, ctx.companyId, row.quotedMessageId)
     : undefined;
   const message = toMessage(row, ctx.links, quoted);
+  const previewChanged = await refreshTicketPreview(ctx.db, ctx.companyId, row, previewOf);
   const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, row.ticketId));
   if (ticket) publishMessage(ctx, ctx.companyId, 'update', message, ticket);
+  if (ticket && previewChanged) publishTicket(ctx, ctx.companyId, ticket);
+  await changeOnChannel(ctx, row, change);
+  return message;
+}
+
+/** Shows the customer a change to a message they have, where the channel can. */
+async function changeOnChannel(ctx: Ctx, row: MessageRow, change: 'edit' | 'revoke') {
   // A private note or a message still pending never reached the customer: nothing to change there.
-  if (row.isPrivate || row.externalId === null) return message;
+  if (row.isPrivate || row.externalId === null) return;
   const delivery = await findDelivery(ctx.db, ctx.companyId, row.id);
   if (delivery?.connection && delivery.contact) {
     const adapter = ctx.channels.get(delivery.connection.channel);
@@ -112,5 +169,4 @@ async function afterChange(ctx: Ctx, row: MessageRow, change: 'edit' | 'revoke')
       ctx.log.warn(loggableError(error), `channel could not ${change} message`);
     });
   }
-  return message;
 }

@@ -149,7 +149,7 @@ async function publishTicketsWithoutQueue(ctx: Ctx, queueId: number, ticketIds: 
   const rows = await selectTickets(ctx.db).where(
     tenant(tickets, ctx.companyId, inArray(tickets.id, ticketIds)),
   );
-  for (const ticket of await presentTickets(ctx.db, ctx.links, ctx.companyId, rows)) {
+  for (const ticket of presentTickets(ctx.links, rows)) {
     publishTicket(ctx, ctx.companyId, ticket, { ...ticket, queueId });
   }
 }

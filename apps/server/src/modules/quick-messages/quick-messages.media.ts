@@ -5,17 +5,10 @@ import { quickMessages } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { mediaKey, readImageUpload } from '../../platform/storage/uploads.js';
+import { displayName, mediaKey, readImageUpload } from '../../platform/storage/uploads.js';
 import { publishQuickMessage } from './quick-messages.events.js';
 import { toQuickMessage } from './quick-messages.queries.js';
 import { findEditableQuickMessage } from './quick-messages.service.js';
-
-/** The name shown in the list: the uploaded file's base name, never a path, without control characters. */
-function displayName(filename: string): string {
-  const base = filename.replace(/^.*[\\/]/, '');
-  const printable = [...base].filter((char) => char.charCodeAt(0) >= 32).join('');
-  return printable.slice(0, 200) || 'image';
-}
 
 async function setMedia(ctx: Ctx, id: number, media: { mediaPath: string | null; mediaName: string | null }) {
   const [row] = await ctx.db
@@ -38,7 +31,10 @@ export async function uploadQuickMessageMedia(
   const { bytes, ext } = await readImageUpload(file);
   const key = mediaKey(ctx.companyId, 'quick-messages', ext);
   await ctx.storage.put(key, bytes);
-  const record = await setMedia(ctx, id, { mediaPath: key, mediaName: displayName(file?.filename ?? '') });
+  const record = await setMedia(ctx, id, {
+    mediaPath: key,
+    mediaName: displayName(file?.filename ?? '', 'image'),
+  });
   if (current.mediaPath) await ctx.storage.remove(current.mediaPath);
   return record;
 }

@@ -16,6 +16,8 @@ const columns = {
   userId: schedules.userId,
   connectionId: schedules.connectionId,
   ticketId: schedules.ticketId,
+  mediaName: schedules.mediaName,
+  mediaType: schedules.mediaType,
 };
 
 interface Row {
@@ -30,6 +32,8 @@ interface Row {
   userId: number | null;
   connectionId: number | null;
   ticketId: number | null;
+  mediaName: string | null;
+  mediaType: string | null;
 }
 
 const toSchedule = (row: Row): Schedule => ({
@@ -44,6 +48,8 @@ const toSchedule = (row: Row): Schedule => ({
   userId: row.userId,
   connectionId: row.connectionId,
   ticketId: row.ticketId,
+  mediaName: row.mediaName,
+  mediaType: row.mediaType,
 });
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -180,7 +186,28 @@ export async function markScheduleTicket(db: Db, companyId: number, id: number, 
     .where(tenant(schedules, companyId, eq(schedules.id, id)));
 }
 
-/** What `storeOutbound` needs of the ticket. */
+/** Sets (or clears) a schedule's attachment while it is not sent; answers the file it replaced. */
+export async function setScheduleMedia(
+  db: Db,
+  companyId: number,
+  id: number,
+  media: { mediaPath: string | null; mediaName: string | null; mediaType: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ mediaPath: schedules.mediaPath })
+      .from(schedules)
+      .where(tenant(schedules, companyId, eq(schedules.id, id), not(eq(schedules.status, 'ENVIADA'))))
+      .for('update');
+    if (!before) return undefined;
+    await tx
+      .update(schedules)
+      .set(media)
+      .where(tenant(schedules, companyId, eq(schedules.id, id)));
+    return { replaced: before.mediaPath };
+  });
+}
+
 /**
  * Pending schedules due before `before` with no sending job alive (created, retrying, active, or
  * waiting in the dead-letter queue): their job was lost, e.g. during downtime. The one query across

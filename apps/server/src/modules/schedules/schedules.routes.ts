@@ -8,6 +8,8 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { uploadedFile } from '../../platform/storage/uploads.js';
+import { removeScheduleMedia, uploadScheduleMedia } from './schedules.media.js';
 import {
   createSchedule,
   deleteSchedule,
@@ -50,6 +52,19 @@ export const schedulesRoutes =
         schema: { params: idParam, body: updateScheduleBody, response: { 200: scheduleSchema } },
       },
       (request) => updateSchedule(contextOf(deps, request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/schedules/:id/media-upload',
+      { config: { gate }, schema: { params: idParam, response: { 200: scheduleSchema } } },
+      async (request) =>
+        uploadScheduleMedia(contextOf(deps, request), request.params.id, await uploadedFile(request)),
+    );
+
+    app.delete(
+      '/schedules/:id/media-upload',
+      { config: { gate }, schema: { params: idParam, response: { 200: scheduleSchema } } },
+      (request) => removeScheduleMedia(contextOf(deps, request), request.params.id),
     );
 
     app.delete(

@@ -1,7 +1,9 @@
 import type { Tx } from '../../db/client.js';
+import type { schedules } from '../../db/schema/index.js';
 import { findOrCreateTicket, lockContact } from '../../inbox/ticket-resolution.js';
 import type { AppDeps } from '../../platform/context.js';
 import { storeOutbound } from '../messages/messages.outbox.js';
+import { publishSchedule } from './schedules.events.js';
 import {
   claimDueSchedule,
   failSchedule,
@@ -42,22 +44,27 @@ export async function sendSchedule(deps: AppDeps, job: ScheduleJob, now = new Da
   } catch (error) {
     // Pending again with the reason, so the job's retry (or, after the last, the dead letter) sees it.
     await releaseSchedule(deps.db, job.companyId, schedule.id, (error as Error).message);
+    await publishSchedule(deps, job.companyId, schedule.id, 'update');
     throw error;
   }
   await markScheduleTicket(deps.db, job.companyId, schedule.id, ticketId);
+  await publishSchedule(deps, job.companyId, schedule.id, 'update');
 }
 
 async function storeScheduled(
   deps: AppDeps,
   companyId: number,
-  schedule: { contactId: number; connectionId: number | null; userId: number | null; body: string },
+  schedule: Pick<
+    typeof schedules.$inferSelect,
+    'contactId' | 'connectionId' | 'userId' | 'body' | 'mediaPath' | 'mediaName' | 'mediaType'
+  >,
 ): Promise<number> {
   const connection = await sendingConnection(deps.db, companyId, schedule.connectionId);
   if (!connection) throw new Error('ERR_NO_DEF_WAPP_FOUND');
   const place = { companyId, connectionId: connection.id, channel: connection.channel };
   const { ticket } = await deps.db.transaction(async (tx) => {
     await lockContact(tx, companyId, schedule.contactId);
-    return findOrCreateTicket(tx, place, schedule.contactId, schedule.userId);
+    return findOrCreateTicket(tx, place, schedule.contactId, { holderId: schedule.userId });
   });
   await storeOutbound(deps, {
     companyId,
@@ -65,6 +72,9 @@ async function storeScheduled(
     body: schedule.body,
     kind: 'schedule',
     userId: schedule.userId,
+    media: schedule.mediaPath
+      ? { mediaPath: schedule.mediaPath, mediaName: schedule.mediaName, mediaType: schedule.mediaType }
+      : undefined,
   });
   return ticket.id;
 }
@@ -78,9 +88,10 @@ export async function sweepMissedSchedules(deps: AppDeps, now = new Date()): Pro
 
 export async function registerScheduleJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.work<ScheduleJob>(SEND_JOB, (job) => sendSchedule(deps, job));
-  await deps.jobs.work<ScheduleJob>(FAILED_JOB, ({ companyId, scheduleId }) =>
-    failSchedule(deps.db, companyId, scheduleId),
-  );
+  await deps.jobs.work<ScheduleJob>(FAILED_JOB, async ({ companyId, scheduleId }) => {
+    await failSchedule(deps.db, companyId, scheduleId);
+    await publishSchedule(deps, companyId, scheduleId, 'update');
+  });
   await deps.jobs.work(SWEEP_JOB, async () => {
     await sweepMissedSchedules(deps);
   });

@@ -11,6 +11,7 @@ import { schedules } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { publishSchedule, publishScheduleDeleted } from './schedules.events.js';
 import { connectionExists, contactExists, findSchedule, searchSchedules } from './schedules.queries.js';
 import { enqueueSchedule, SEND_JOB } from './schedules.sender.js';
 
@@ -62,6 +63,7 @@ export async function createSchedule(ctx: Ctx, input: CreateScheduleBody): Promi
     return row.id;
   });
   ctx.jobs.wake(SEND_JOB);
+  await publishSchedule(ctx, ctx.companyId, id, 'create');
   return showSchedule(ctx, id);
 }
 
@@ -91,11 +93,18 @@ export async function updateSchedule(ctx: Ctx, id: number, input: UpdateSchedule
   // It was sent (or failed) between the read and the update.
   if (!updated) throw new AppError('ERR_SCHEDULE_ALREADY_SENT', 'The schedule changed meanwhile');
   ctx.jobs.wake(SEND_JOB);
+  await publishSchedule(ctx, ctx.companyId, id, 'update');
   return showSchedule(ctx, id);
 }
 
 /** Its job, if still queued, finds no row when it runs. */
 export async function deleteSchedule(ctx: Ctx, id: number): Promise<void> {
-  await showSchedule(ctx, id);
-  await ctx.db.delete(schedules).where(tenant(schedules, ctx.companyId, eq(schedules.id, id)));
+  const schedule = await showSchedule(ctx, id);
+  const [gone] = await ctx.db
+    .delete(schedules)
+    .where(tenant(schedules, ctx.companyId, eq(schedules.id, id)))
+    .returning({ mediaPath: schedules.mediaPath, status: schedules.status });
+  // A sent schedule's file is its message's now; an unsent one's belongs to nobody any more.
+  if (gone?.mediaPath && gone.status !== 'ENVIADA') await ctx.storage.remove(gone.mediaPath);
+  publishScheduleDeleted(ctx, ctx.companyId, schedule);
 }

@@ -44,6 +44,7 @@ export async function updateSetting(ctx: Ctx, key: SettingKey, value: string): P
 
   const companyId = isPlatformKey ? PLATFORM_COMPANY_ID : ctx.companyId;
   await writeSetting(ctx.db, companyId, key, parsed.data);
+  ctx.actors.forgetSettings(companyId);
   const shown = secretSettingKeys.includes(key) ? '' : parsed.data;
   ctx.realtime.toCompany(companyId, events.settings(companyId), {
     action: 'update',

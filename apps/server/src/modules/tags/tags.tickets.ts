@@ -21,7 +21,7 @@ export async function republishTickets(ctx: Ctx, ticketIds: number[]): Promise<v
   const rows = await selectTickets(ctx.db).where(
     tenant(tickets, ctx.companyId, inArray(tickets.id, ticketIds)),
   );
-  for (const ticket of await presentTickets(ctx.db, ctx.links, ctx.companyId, rows)) {
+  for (const ticket of presentTickets(ctx.links, rows)) {
     publishTicket(ctx, ctx.companyId, ticket);
   }
 }

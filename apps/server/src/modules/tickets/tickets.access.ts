@@ -1,7 +1,7 @@
 import { can } from '@balcao/shared';
-import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { tickets } from '../../db/schema/index.js';
+import { queues, tickets, userQueues } from '../../db/schema/index.js';
 import type { RequestActor } from '../../platform/auth/actor.js';
 import { queueIdsOfUser } from './tickets.queries.js';
 
@@ -29,20 +29,29 @@ export async function findVisibleTicket(db: Db | Tx, actor: RequestActor, key: n
     .select()
     .from(tickets)
     .where(and(eq(tickets.companyId, actor.companyId), byKey));
-  if (!ticket) return undefined;
-  // Queues decide only for someone who sees neither every queue nor their own ticket.
-  const needsQueues = !can(actor, 'tickets:seeAllQueues') && ticket.userId !== actor.userId;
-  const queueIds = needsQueues ? await queueIdsOfUser(db, actor.companyId, actor.userId) : new Set<number>();
-  return canSeeTicket(actor, ticket, queueIds) ? ticket : undefined;
+  return ticket && (await maySeeTicket(db, actor, ticket)) ? ticket : undefined;
 }
 
-/** The same rule as `canSeeTicket`, as SQL for lists. */
-export function visibleTicketsFilter(actor: RequestActor, queueIds: ReadonlySet<number>): SQL | undefined {
+/** `canSeeTicket` for a ticket already read, fetching the actor's queues only when they decide. */
+export async function maySeeTicket(db: Db | Tx, actor: RequestActor, ticket: TicketScope): Promise<boolean> {
+  const needsQueues = !can(actor, 'tickets:seeAllQueues') && ticket.userId !== actor.userId;
+  const queueIds = needsQueues ? await queueIdsOfUser(db, actor.companyId, actor.userId) : new Set<number>();
+  return canSeeTicket(actor, ticket, queueIds);
+}
+
+/**
+ * The same rule as `canSeeTicket`, as SQL for lists. The caller's queues are read inside the same
+ * statement, so a list is one round trip and never trusts queue ids kept in the browser.
+ */
+export function visibleTicketsFilter(actor: RequestActor): SQL | undefined {
   const groups = can(actor, 'tickets:groups') ? undefined : ne(tickets.status, 'group');
   if (can(actor, 'tickets:seeAllQueues')) return groups;
+  const ownQueues = sql`${tickets.queueId} in (select uq.queue_id from ${userQueues} uq
+    join ${queues} q on q.id = uq.queue_id and q.company_id = ${actor.companyId}
+    where uq.user_id = ${actor.userId})`;
   const own = or(
     eq(tickets.userId, actor.userId),
-    queueIds.size > 0 ? inArray(tickets.queueId, [...queueIds]) : undefined,
+    ownQueues,
     and(isNull(tickets.queueId), isNull(tickets.userId)),
   );
   return and(own, groups);

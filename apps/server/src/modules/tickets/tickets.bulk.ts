@@ -18,7 +18,7 @@ export async function deleteTicket(ctx: Ctx, id: number) {
   const ticket = await findVisibleTicket(ctx.db, ctx.actor, id);
   if (!ticket || !(await removeTicket(ctx.db, ctx.companyId, ticket.id)))
     throw new AppError('ERR_NO_TICKET_FOUND');
-  publishTicketDeleted(ctx, ctx.companyId, ticket);
+  publishTicketDeleted(ctx, ctx.companyId, ticket, ctx.actor.userId);
 }
 
 /**

@@ -139,3 +139,16 @@ test('an inbound message tells the ticket’s audience about the ticket', async 
     ticket: expect.objectContaining({ id: received.ticket.id, unreadMessages: 1 }),
   });
 });
+
+test('a deleted ticket is announced as deleted to its other viewers, and only removed for the admin who deleted it', async () => {
+  const { tenant, queueA, ana, bia, admin } = await twoQueues();
+  const ticket = await createTicket(app, tenant.companyId, { queueId: queueA.id });
+
+  const { status } = await call(app, 'DELETE', `/tickets/${ticket.id}`, { token: tenant.admin.token });
+  await settle();
+
+  expect(status).toBe(204);
+  expect(ana.live.tickets).toEqual([{ action: 'delete', ticketId: ticket.id, deleted: true }]);
+  expect(admin.live.tickets).toEqual([{ action: 'delete', ticketId: ticket.id }]);
+  expect(bia.live.tickets).toEqual([]);
+});

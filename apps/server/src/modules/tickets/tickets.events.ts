@@ -22,10 +22,22 @@ export function publishTicket(deps: Live, companyId: number, ticket: Ticket, pre
   deps.realtime.leaveRoom(before, rooms.ticket(companyId, ticket.id), audience);
 }
 
-/** The ticket is gone (deleted): its rows drop from lists and its open chats close. */
-export function publishTicketDeleted(deps: Live, companyId: number, ticket: TicketScope & { id: number }) {
-  const payload: TicketEvent = { action: 'delete', ticketId: ticket.id };
-  deps.realtime.toRoom(ticketAudience(companyId, ticket), events.ticket(companyId), payload);
+/**
+ * The ticket is gone (deleted): its rows drop from lists and its open chats close. Its other viewers
+ * are told it was deleted (an open chat says so, spec 000 §4); the one who deleted it already knows.
+ */
+export function publishTicketDeleted(
+  deps: Live,
+  companyId: number,
+  ticket: TicketScope & { id: number },
+  deletedBy: number,
+) {
+  const audience = ticketAudience(companyId, ticket);
+  const deleter = rooms.user(deletedBy);
+  const told: TicketEvent = { action: 'delete', ticketId: ticket.id, deleted: true };
+  deps.realtime.toRoom(audience, events.ticket(companyId), told, deleter);
+  const removal: TicketEvent = { action: 'delete', ticketId: ticket.id };
+  deps.realtime.toRoom(deleter, events.ticket(companyId), removal);
 }
 
 /** The ticket was read: its unread count dropped to zero. */

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser, type TestUser } from '../../../test/fixtures.js';
-import { connections, contacts, queues, userQueues } from '../../db/schema/index.js';
+import { connections, contacts, messages, queues, tickets, userQueues } from '../../db/schema/index.js';
 import { receive } from '../../inbox/receive.js';
 
 const app = await createTestApp();
@@ -52,6 +53,33 @@ describe('ticket log', () => {
     ]);
     expect(body[0].queue).toMatchObject({ id: sales.id, name: sales.name });
     expect(body[1].queue).toMatchObject({ id: support.id });
+  });
+
+  test('ignoring a waiting ticket closes it as its own transition: logged, no farewell, bot count reset', async () => {
+    const tenant = await createTenant(app);
+    const ana = await createUser(app, tenant.companyId, { name: 'Ana' });
+    const sales = await createQueue(tenant.companyId, [ana]);
+    await call(app, 'PUT', '/settings/requiredTag', {
+      token: tenant.admin.token,
+      body: { value: 'enabled' },
+    });
+    const ticket = await createTicket(app, tenant.companyId, { queueId: sales.id, amountUsedBotQueues: 2 });
+
+    const ignored = await put(ana, ticket.id, { status: 'closed' });
+    const again = await put(ana, ticket.id, { status: 'closed' });
+    const { body } = await history(tenant.admin, ticket.id);
+    const [row] = await app.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    const sent = await app.deps.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+
+    // requiredTag guards closing a conversation, not turning down one nobody took.
+    expect(ignored.status).toBe(200);
+    expect(ignored.body).toMatchObject({ status: 'closed', userId: null });
+    expect(again.status).toBe(400);
+    expect(body.map((l: { type: string; user: { id: number } }) => [l.type, l.user.id])).toEqual([
+      ['ignore', ana.id],
+    ]);
+    expect(row?.amountUsedBotQueues).toBe(0);
+    expect(sent).toEqual([]);
   });
 
   test('opening a ticket from the app writes a create line', async () => {

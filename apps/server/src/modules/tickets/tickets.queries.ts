@@ -1,5 +1,5 @@
 import type { Ticket } from '@balcao/shared';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -28,12 +28,14 @@ const ticketRow = {
     contactId: tickets.contactId,
     lastMessage: tickets.lastMessage,
     lastMessageAt: tickets.lastMessageAt,
+    lastCustomerMessageAt: tickets.lastCustomerMessageAt,
     updatedAt: tickets.updatedAt,
     unreadMessages: tickets.unreadMessages,
     queueId: tickets.queueId,
     userId: tickets.userId,
     connectionId: tickets.connectionId,
     isGroup: tickets.isGroup,
+    arrivedOffline: tickets.arrivedOffline,
     isBot: tickets.isBot,
     useIntegration: tickets.useIntegration,
   },
@@ -46,7 +48,18 @@ const ticketRow = {
   },
   queue: { id: queues.id, name: queues.name, color: queues.color },
   user: { id: agent.id, name: agent.name, color: agent.color },
-  whatsapp: { id: connections.id, name: connections.name, channel: connections.channel },
+  whatsapp: {
+    id: connections.id,
+    name: connections.name,
+    channel: connections.channel,
+    wavoip: sql<boolean>`${connections.wavoip} <> ''`,
+  },
+  // In the row itself, by name: one round trip per page instead of a second query for the tags.
+  tags: sql<
+    Ticket['tags']
+  >`(select coalesce(json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name), '[]'::json)
+    from ${ticketTags} tt join ${tags} tg on tg.id = tt.tag_id and tg.company_id = ${tickets.companyId}
+    where tt.ticket_id = ${tickets.id})`,
 };
 
 export function selectTickets(db: Db | Tx) {
@@ -60,23 +73,9 @@ export function selectTickets(db: Db | Tx) {
 }
 type TicketJoinRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
 
-/** Tickets as answered, with their tags fetched for the whole page at once. */
-export async function presentTickets(
-  db: Db | Tx,
-  links: MediaLinks,
-  companyId: number,
-  rows: TicketJoinRow[],
-): Promise<Ticket[]> {
-  const ids = rows.map((r) => r.ticket.id);
-  const tagRows = ids.length
-    ? await db
-        .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-        .from(ticketTags)
-        .innerJoin(tags, and(eq(tags.companyId, companyId), eq(tags.id, ticketTags.tagId)))
-        .where(inArray(ticketTags.ticketId, ids))
-        .orderBy(asc(tags.name))
-    : [];
-  return rows.map(({ ticket, contact, queue, user, whatsapp }) => ({
+/** Tickets as answered. */
+export function presentTickets(links: MediaLinks, rows: TicketJoinRow[]): Ticket[] {
+  return rows.map(({ ticket, contact, queue, user, whatsapp, tags: ticketTagList }) => ({
     id: ticket.id,
     uuid: ticket.uuid,
     status: ticket.status as Ticket['status'],
@@ -91,6 +90,7 @@ export async function presentTickets(
     },
     lastMessage: ticket.lastMessage,
     lastMessageAt: ticket.lastMessageAt?.toISOString() ?? null,
+    lastCustomerMessageAt: ticket.lastCustomerMessageAt?.toISOString() ?? null,
     updatedAt: ticket.updatedAt.toISOString(),
     unreadMessages: ticket.unreadMessages,
     queueId: ticket.queueId,
@@ -99,8 +99,9 @@ export async function presentTickets(
     user,
     whatsappId: ticket.connectionId,
     whatsapp: whatsapp as Ticket['whatsapp'],
-    tags: tagRows.filter((t) => t.ticketId === ticket.id).map(({ ticketId: _, ...tag }) => tag),
+    tags: ticketTagList,
     isGroup: ticket.isGroup,
+    arrivedOffline: ticket.arrivedOffline,
     isBot: ticket.isBot,
     useIntegration: ticket.useIntegration,
   }));
@@ -113,7 +114,7 @@ export async function loadTicket(
   where: SQL,
 ): Promise<Ticket | undefined> {
   const rows = await selectTickets(db).where(and(eq(tickets.companyId, companyId), where));
-  const [ticket] = await presentTickets(db, links, companyId, rows);
+  const [ticket] = presentTickets(links, rows);
   return ticket;
 }
 
@@ -128,7 +129,7 @@ export async function queueIdsOfUser(db: Db | Tx, companyId: number, userId: num
 
 /** The list's denormalised last message, and for an agent's reply the reply times of the ticket and its cycle. */
 export async function recordOutboundOnTicket(
-  tx: Tx,
+  tx: Db | Tx,
   companyId: number,
   ticketId: number,
   reply: { body: string; at: Date; isAgentReply: boolean },
@@ -148,7 +149,14 @@ export async function recordOutboundOnTicket(
           }
         : {}),
     })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.id, ticketId),
+        // Replies racing each other: the latest stays the preview, whichever update lands last.
+        or(isNull(tickets.lastMessageAt), lte(tickets.lastMessageAt, reply.at)),
+      ),
+    );
   if (!reply.isAgentReply) return;
   await tx
     .update(ticketCycles)
@@ -170,14 +178,14 @@ export async function markTicketRead(db: Db | Tx, companyId: number, ticketId: n
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 }
 
-/** A customer's message: the list's last message, one more unread, and waiting since the first unanswered one. */
+/** A customer's message: the list's last message, one more unread, and waiting since the first unanswered one; answers the row. */
 export async function recordInboundOnTicket(
   tx: Tx,
   companyId: number,
   ticketId: number,
   message: { body: string; at: Date },
 ) {
-  await tx
+  const [row] = await tx
     .update(tickets)
     .set({
       lastMessage: message.body,
@@ -188,5 +196,7 @@ export async function recordInboundOnTicket(
       waitingSince: sql`coalesce(${tickets.waitingSince}, now())`,
       updatedAt: message.at,
     })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning();
+  return row;
 }

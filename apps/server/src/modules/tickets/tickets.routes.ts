@@ -5,6 +5,8 @@ import {
   idParam,
   listTicketsQuery,
   listTicketsResponse,
+  ticketCountsQuery,
+  ticketCountsResponse,
   ticketLogsResponse,
   ticketSchema,
   ticketUuidParams,
@@ -13,9 +15,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { closeAllTickets, deleteTicket } from './tickets.bulk.js';
+import { countTickets, listTickets } from './tickets.list.js';
 import { listTicketLogs } from './tickets.logs.js';
 import { openTicket } from './tickets.open.js';
-import { listTickets, showTicket, updateTicket } from './tickets.service.js';
+import { showTicket, updateTicket } from './tickets.service.js';
 
 export const ticketsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -27,6 +30,15 @@ export const ticketsRoutes =
         schema: { querystring: listTicketsQuery, response: { 200: listTicketsResponse } },
       },
       (request) => listTickets(contextOf(deps, request), request.query),
+    );
+
+    app.get(
+      '/tickets/counts',
+      {
+        config: { gate: 'session' },
+        schema: { querystring: ticketCountsQuery, response: { 200: ticketCountsResponse } },
+      },
+      (request) => countTickets(contextOf(deps, request), request.query),
     );
 
     app.post(

@@ -1,7 +1,7 @@
 import type { TicketStatus, UpdateTicketBody } from '@balcao/shared';
 import { AppError } from '../../platform/errors.js';
 
-export type TicketAction = 'accept' | 'reopen' | 'close' | 'return' | 'transfer';
+export type TicketAction = 'accept' | 'reopen' | 'close' | 'ignore' | 'return' | 'transfer';
 
 export type TicketChange =
   | { action: TicketAction; status: TicketStatus; userId: number | null; queueId?: number | null }
@@ -34,8 +34,10 @@ export function planTicketChange(current: CurrentTicket, body: UpdateTicketBody,
   if (body.status === 'closed') {
     if (current.status === 'closed')
       throw new AppError('ERR_VALIDATION', 'The ticket is already closed', { status: 'invalidValue' });
-    const userId = current.status === 'pending' ? current.userId : mover.userId;
-    return { action: 'close', status: 'closed', userId, ...queue };
+    // Closing a ticket nobody took up is ignoring it: no farewell, no requiredTag, its own log line.
+    if (current.status === 'pending')
+      return { action: 'ignore', status: 'closed', userId: current.userId, ...queue };
+    return { action: 'close', status: 'closed', userId: mover.userId, ...queue };
   }
   const forSelf = body.userId === undefined || body.userId === mover.userId;
   // An open ticket nobody holds (its user was deleted) is taken like a waiting one.

@@ -45,7 +45,11 @@ export async function applyTicketChange(
       userId: change.userId,
       ...(change.queueId !== undefined ? { queueId: change.queueId } : {}),
       ...(opens ? { acceptedAt: now, unreadMessages: 0 } : {}),
-      ...(change.action === 'close' ? { closedAt: now, unreadMessages: 0 } : {}),
+      ...(change.action === 'close' || change.action === 'ignore'
+        ? { closedAt: now, unreadMessages: 0 }
+        : {}),
+      // An ignored ticket starts the bot afresh if the contact writes again (spec 000 §4).
+      ...(change.action === 'ignore' ? { amountUsedBotQueues: 0 } : {}),
       updatedAt: now,
     })
     .where(
@@ -78,7 +82,7 @@ export async function applyTicketChange(
       .update(ticketCycles)
       .set({ acceptedAt: sql`coalesce(${ticketCycles.acceptedAt}, now())`, userId: change.userId })
       .where(openCycle);
-  } else if (change.action === 'close') {
+  } else if (change.action === 'close' || change.action === 'ignore') {
     await tx.update(ticketCycles).set({ closedAt: now, userId: change.userId }).where(openCycle);
   } else if (change.action === 'reopen') {
     await tx.insert(ticketCycles).values({
@@ -95,7 +99,7 @@ export async function applyTicketChange(
 }
 
 /** One line of a ticket's history (GET /tickets-log/:id): who did what, leaving the ticket in which queue. */
-export async function writeTicketLog(tx: Db | Tx, row: typeof ticketLogs.$inferInsert) {
+async function writeTicketLog(tx: Db | Tx, row: typeof ticketLogs.$inferInsert) {
   await tx.insert(ticketLogs).values(row);
 }
 

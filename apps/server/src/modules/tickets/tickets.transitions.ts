@@ -36,7 +36,7 @@ export async function changeTicket(ctx: Ctx, id: number, body: UpdateTicketBody)
     if (change.action === 'taken' || attempt > MAX_ATTEMPTS) throw await alreadyTaken(ctx, id);
     await checkChange(ctx, current, change);
 
-    const now = new Date();
+    const now = ctx.now();
     let applied: boolean;
     try {
       applied = await ctx.db.transaction((tx) =>

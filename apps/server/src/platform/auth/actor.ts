@@ -1,7 +1,9 @@
-import { type Actor, type PlanFlags, type Profile, planFlagKeys } from '@balcao/shared';
+import { type Actor, type CompanySettings, type PlanFlags, type Profile, planFlagKeys } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Listen } from '../../db/notifications.js';
 import { companies, plans, users } from '../../db/schema/index.js';
+import { readCompanySettings } from '../../modules/settings/settings.queries.js';
 
 /** Who is calling: the user, their company, and what their plan allows. */
 export interface RequestActor extends Actor {
@@ -11,14 +13,21 @@ export interface RequestActor extends Actor {
   company: { dueDate: string; timezone: string; status: boolean; plan: PlanFlags };
 }
 
-const CACHE_MS = 5_000;
+/** The NOTIFY channel of migration 0006's triggers on users, companies, plans and company_settings. */
+const ACTOR_CHANGES = 'balcao_actor_change';
 
 /**
- * Loads actors with a few seconds of memory: every authenticated request needs one, and a
- * permission change reaching other processes a few seconds late is acceptable.
+ * Every authenticated request and socket needs its actor, and settings decide what some answers
+ * show: both are cached in memory until the database says they changed. The triggers notify at
+ * commit whatever code path wrote, so a permission taken away in one process stops working in every
+ * process as soon as the notification arrives; while the notification connection is down nothing is
+ * cached. A read that started before a change is not cached after it (`generation`).
  */
 export function createActorLoader(db: Db) {
-  const cache = new Map<number, { actor: RequestActor | undefined; until: number }>();
+  const actors = new Map<number, RequestActor | undefined>();
+  const settings = new Map<number, CompanySettings>();
+  let listening = false;
+  let generation = 0;
 
   async function fetchActor(userId: number): Promise<RequestActor | undefined> {
     const [row] = await db
@@ -49,16 +58,57 @@ export function createActorLoader(db: Db) {
     };
   }
 
+  function forgetAll() {
+    generation++;
+    actors.clear();
+    settings.clear();
+  }
+
+  function changed(payload: string) {
+    generation++;
+    const [kind, raw] = payload.split(':');
+    const id = Number(raw);
+    if (kind === 'user') actors.delete(id);
+    else if (kind === 'settings') settings.delete(id);
+    else if (kind === 'company') {
+      for (const [userId, actor] of actors) if (actor?.companyId === id) actors.delete(userId);
+    } else forgetAll();
+  }
+
+  async function cached<K, V>(cache: Map<K, V>, key: K, fetch: () => Promise<V>): Promise<V> {
+    if (listening && cache.has(key)) return cache.get(key) as V;
+    const started = generation;
+    const value = await fetch();
+    if (listening && started === generation) cache.set(key, value);
+    return value;
+  }
+
   return {
-    async load(userId: number): Promise<RequestActor | undefined> {
-      const hit = cache.get(userId);
-      if (hit && hit.until > Date.now()) return hit.actor;
-      const actor = await fetchActor(userId);
-      cache.set(userId, { actor, until: Date.now() + CACHE_MS });
-      return actor;
+    /** Starts following changes; until then (and whenever the feed is down) every load reads. */
+    async follow(listen: Listen) {
+      return listen(ACTOR_CHANGES, {
+        message: changed,
+        up: () => {
+          forgetAll();
+          listening = true;
+        },
+        down: () => {
+          listening = false;
+          forgetAll();
+        },
+      });
     },
+    load: (userId: number) => cached(actors, userId, () => fetchActor(userId)),
+    /** The company's settings, every key with its value or default. */
+    settings: (companyId: number) => cached(settings, companyId, () => readCompanySettings(db, companyId)),
+    /** This process's own write, seen before its notification arrives. */
     forget(userId: number) {
-      cache.delete(userId);
+      generation++;
+      actors.delete(userId);
+    },
+    forgetSettings(companyId: number) {
+      generation++;
+      settings.delete(companyId);
     },
   };
 }

@@ -1,6 +1,9 @@
 import PgBoss from 'pg-boss';
 import { type ExecuteSql, executeSqlIn, type Tx } from '../../db/client.js';
 
+/** PostgreSQL's SQLSTATE for a transaction it rolled back to break a deadlock. */
+const DEADLOCK = '40P01';
+
 type JobHandler<T> = (data: T) => Promise<void>;
 
 /** The background job system: pg-boss on the same database, whichever driver runs it. */
@@ -29,7 +32,17 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
   const localWorkers = new Map<string, string>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
-    await boss.createQueue(name);
+    // Processes started together on an empty database create the same queues at once, and pg-boss's
+    // create_queue (a row, then partition DDL on the job table) can deadlock. PostgreSQL rolls the
+    // victim back whole, and creating again is safe: the queue then exists or gets created.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK || attempt === 5) throw error;
+      }
+    }
     queues.add(name);
   };
   const wake = (name: string) => {

@@ -3,18 +3,7 @@ import { bearerToken } from '../auth/authenticate.js';
 import type { AppDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import { companyOfKey } from './media-links.js';
-
-const contentTypes: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  mp4: 'video/mp4',
-  pdf: 'application/pdf',
-};
+import { contentTypeOf } from './media-types.js';
 
 /**
  * Media of a company reach only that company: through a signed link handed out in an answer,
@@ -38,9 +27,12 @@ export const mediaRoutes =
 
         const file = await deps.storage.read(key).catch(() => undefined);
         if (!file) throw new AppError('ERR_NO_MEDIA_FOUND');
-        const ext = key.split('.').pop()?.toLowerCase() ?? '';
+        const type = contentTypeOf(key);
+        // Documents download rather than open in the app's origin.
+        const inline = /^(image|audio|video)\/|^application\/pdf$/.test(type);
         return reply
-          .header('content-type', contentTypes[ext] ?? 'application/octet-stream')
+          .header('content-type', type)
+          .header('content-disposition', inline ? 'inline' : 'attachment')
           .header('content-length', file.size)
           .header('cache-control', 'private, max-age=3600')
           .send(file.stream);

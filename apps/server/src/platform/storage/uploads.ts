@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { sniffMedia } from './media-types.js';
 
 const imageSignatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
   {
@@ -47,3 +48,40 @@ export async function readImageUpload(
 
 export const mediaKey = (companyId: number, folder: string, ext: string) =>
   `company${companyId}/${folder}/${randomUUID()}.${ext}`;
+
+/** The name a person gave the file: its base name, never a path, without control characters. */
+export function displayName(filename: string, fallback = 'file'): string {
+  const base = filename.replace(/^.*[\\/]/, '');
+  const printable = [...base].filter((char) => char.charCodeAt(0) >= 32).join('');
+  return printable.slice(0, 200) || fallback;
+}
+
+/**
+ * Reads a chat attachment whole and classifies it by its bytes; an oversized file, or one whose
+ * bytes disagree with its declared type or name, is refused before anything is stored.
+ */
+export async function readMediaUpload(file: MultipartFile | undefined) {
+  if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { file: 'required' });
+  const bytes = await file.toBuffer().catch((error: unknown) => {
+    throw (error as { statusCode?: number }).statusCode ? error : malformed();
+  });
+  if (file.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE');
+  if (bytes.length === 0) throw new AppError('ERR_VALIDATION', 'The file is empty', { file: 'required' });
+  const format = sniffMedia(bytes, { filename: file.filename ?? '', mimetype: file.mimetype ?? '' });
+  if (!format) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED');
+  return {
+    bytes,
+    ext: format.ext,
+    kind: format.kind,
+    name: displayName(file.filename ?? '', `file.${format.ext}`),
+  };
+}
+
+/** The text fields a multipart body carried before its file, as plain values for a zod schema. */
+export function multipartFields(file: MultipartFile | undefined): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(file?.fields ?? {}).flatMap(([name, field]) =>
+      field && !Array.isArray(field) && field.type === 'field' ? [[name, field.value]] : [],
+    ),
+  );
+}

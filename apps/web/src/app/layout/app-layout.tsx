@@ -11,6 +11,7 @@ import { useSessionRealtime } from '../../shared/session/session.realtime';
 import { useSessionUser } from '../../shared/session/session-user';
 import { SocketProvider } from '../../shared/socket/socket';
 import { DRAWER_WIDTH } from '../theme';
+import { NewVersionNotice } from './new-version';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
@@ -42,6 +43,7 @@ function AppFrame() {
   return (
     <Box sx={{ display: 'flex', height: '100dvh' }}>
       <TopBar onToggleMenu={toggle} menuOpen={narrow ? mobileOpen : expanded} />
+      <NewVersionNotice />
       {narrow ? (
         <Drawer
           variant="temporary"

@@ -1,9 +1,12 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -59,6 +62,29 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: AccountTreeOutlinedIcon,
     section: 'administration',
     gate: 'queues:manage',
+  },
+  {
+    key: 'queueIntegration',
+    to: '/queue-integration',
+    icon: HubOutlinedIcon,
+    section: 'administration',
+    gate: 'integrations:manage',
+    planFlag: 'useIntegrations',
+  },
+  {
+    key: 'files',
+    to: '/files',
+    icon: FolderOutlinedIcon,
+    section: 'administration',
+    gate: 'integrations:manage',
+  },
+  {
+    key: 'prompts',
+    to: '/prompts',
+    icon: AutoAwesomeOutlinedIcon,
+    section: 'administration',
+    gate: 'integrations:manage',
+    planFlag: 'useOpenAi',
   },
   {
     key: 'connections',

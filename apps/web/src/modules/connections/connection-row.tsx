@@ -14,6 +14,7 @@ import { formatDateTime } from '../../shared/format';
 import { hideBelow } from '../../shared/ui/responsive';
 import { ChannelIcon } from './channel-icon';
 import { ConnectionStatusChip } from './connection-status-chip';
+import { SessionActions } from './session-actions';
 
 export interface ConnectionActions {
   onEmbed: (connection: Connection) => void;
@@ -68,6 +69,11 @@ export function ConnectionRow({ connection, canManage, onEmbed, onEdit, onDelete
       <TableCell sx={hideBelow('sm')}>
         <ConnectionStatusChip status={connection.status} />
       </TableCell>
+      {canManage && (
+        <TableCell sx={hideBelow('sm')} data-testid="connection-session">
+          {connection.channel === 'whatsapp' && <SessionActions connection={connection} />}
+        </TableCell>
+      )}
       <TableCell align="center" sx={hideBelow('sm')}>
         {connection.isDefault && <DefaultStar label={defaultLabel} />}
       </TableCell>

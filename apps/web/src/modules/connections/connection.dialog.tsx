@@ -1,22 +1,36 @@
-import { type Channel, type Connection, type SaveConnectionBody, saveConnectionBody } from '@balcao/shared';
+import type { Channel, Connection } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormHelperText from '@mui/material/FormHelperText';
 import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Control, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { showServerError } from '../../shared/forms/form-errors';
-import { SwitchInput, TextInput } from '../../shared/forms/form-fields';
 import { toast } from '../../shared/toast/toast.store';
 import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
+import type { QueueFormInput } from '../queues/queue-form';
+import { useQueueSchedulesEnabled } from '../queues/queues.api';
+import { ServiceHoursFields } from '../queues/service-hours-fields';
+import { ConnectionChatbotTab, ConnectionNpsTab } from './connection-bot-tabs';
+import {
+  type ConnectionFormInput,
+  type ConnectionFormOutput,
+  connectionFieldNames,
+  connectionForm,
+  connectionFormDefaults,
+  type DialogTab,
+  restartsSession,
+  tabOfField,
+} from './connection-form';
+import { ConnectionGeneralTab } from './connection-general-tab';
+import { ConnectionIntegrationsTab, ConnectionMessagesTab } from './connection-messages-tab';
 import { useCreateConnection, useUpdateConnection } from './connections.api';
 
 interface Props {
@@ -26,109 +40,97 @@ interface Props {
   onClose: () => void;
 }
 
-type FormInput = z.input<typeof saveConnectionBody>;
-type DialogTab = 'general' | 'messages';
-
-const fieldNames = ['name', 'isDefault', 'greetingMessage', 'complationMessage'] as const;
-const generalFields: readonly string[] = ['name', 'isDefault'];
-/** Both tabs stay mounted, so a field keeps its value and its error while the other tab shows. */
+/** Every tab stays mounted, so a field keeps its value and its error while another tab shows. */
 const panelSx = (shown: boolean) => ({ display: shown ? 'flex' : 'none', flexDirection: 'column', gap: 2 });
 
-export function ConnectionDialog({ connection, channel, onClose }: Props) {
+export function ConnectionDialog({ connection, channel: pickedChannel, onClose }: Props) {
   const { t } = useTranslation();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const channel = connection?.channel ?? pickedChannel;
   const [tab, setTab] = useState<DialogTab>('general');
+  const withSchedules = useQueueSchedulesEnabled('connection');
   const createConnection = useCreateConnection();
   const updateConnection = useUpdateConnection();
-  const { control, handleSubmit, setError, formState } = useForm<FormInput, unknown, SaveConnectionBody>({
-    defaultValues: {
-      name: connection?.name ?? '',
-      channel: connection?.channel ?? channel,
-      isDefault: connection?.isDefault ?? false,
-      greetingMessage: connection?.greetingMessage ?? '',
-      complationMessage: connection?.complationMessage ?? '',
-    },
-    resolver: zodResolver(saveConnectionBody),
+  const { control, handleSubmit, setError, formState } = useForm<
+    ConnectionFormInput,
+    unknown,
+    ConnectionFormOutput
+  >({
+    defaultValues: connectionFormDefaults(connection, channel),
+    resolver: zodResolver(connectionForm) as Resolver<ConnectionFormInput, unknown, ConnectionFormOutput>,
   });
-
-  const showTabWith = (fields: string[]) => {
-    if (fields.length) setTab(fields.some((name) => generalFields.includes(name)) ? 'general' : 'messages');
-  };
+  const values = useWatch({ control }) as ConnectionFormInput;
+  const warnRestart = restartsSession(connection, values);
 
   const submit = handleSubmit(
-    async (values) => {
+    async (form) => {
       try {
         if (connection) {
-          // Only what this form edits: the other messages belong to tabs of later issues.
-          const { name, isDefault, greetingMessage, complationMessage } = values;
-          const body = { name, isDefault, greetingMessage, complationMessage };
+          const { channel: _channel, ...body } = form;
           await updateConnection.mutateAsync({ id: connection.id, body });
-        } else {
-          await createConnection.mutateAsync(values);
-        }
+        } else await createConnection.mutateAsync(form);
         toast.success(t('connections.dialog.saved'));
         onClose();
       } catch (error) {
-        showServerError(error, setError, fieldNames);
+        showServerError(error, setError, connectionFieldNames);
       }
     },
-    (errors) => showTabWith(Object.keys(errors)),
+    // A mistake on a tab not shown would otherwise look like a Save button that does nothing.
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) setTab(tabOfField(first));
+    },
   );
 
-  const channelName = t(`connections.channels.${connection?.channel ?? channel}`);
-  // The company keeps one default: it moves by starring another connection, never by unstarring this one.
-  const defaultLocked = connection?.isDefault === true;
+  const tabs: DialogTab[] = ['general', 'integrations', 'messages', 'chatbot', 'nps'];
+  if (withSchedules) tabs.push('schedules');
+  const channelName = t(`connections.channels.${channel}`);
   return (
-    <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth>
+    <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
         <DialogTitle>
           {connection
             ? t('connections.dialog.titleEdit', { channel: channelName })
             : t('connections.dialog.titleAdd', { channel: channelName })}
         </DialogTitle>
-        <Tabs value={tab} onChange={(_e, value: DialogTab) => setTab(value)} sx={{ px: 3 }}>
-          <Tab value="general" label={t('connections.dialog.tabGeneral')} />
-          <Tab value="messages" label={t('connections.dialog.tabMessages')} />
+        <Tabs
+          value={tab}
+          onChange={(_e, value: DialogTab) => setTab(value)}
+          variant="scrollable"
+          scrollButtons="auto"
+          sx={{ px: 3 }}
+        >
+          {tabs.map((name) => (
+            <Tab key={name} value={name} label={t(`connections.dialog.tabs.${name}`)} />
+          ))}
         </Tabs>
-        <DialogContent dividers sx={{ minHeight: 320 }}>
+        <DialogContent dividers sx={{ minHeight: 360 }}>
+          {warnRestart && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('connections.dialog.importRestartWarning')}
+            </Alert>
+          )}
           <Box role="tabpanel" sx={panelSx(tab === 'general')}>
-            <TextInput
-              control={control}
-              name="name"
-              label={t('connections.dialog.name')}
-              required
-              autoFocus
-              sx={{ mt: 1 }}
-            />
-            <Box>
-              <SwitchInput
-                control={control}
-                name="isDefault"
-                label={t('connections.dialog.isDefault')}
-                disabled={defaultLocked}
-              />
-              {defaultLocked && <FormHelperText>{t('connections.dialog.defaultLocked')}</FormHelperText>}
-            </Box>
+            <ConnectionGeneralTab control={control} channel={channel} connection={connection} />
+          </Box>
+          <Box role="tabpanel" sx={panelSx(tab === 'integrations')}>
+            <ConnectionIntegrationsTab control={control} />
           </Box>
           <Box role="tabpanel" sx={panelSx(tab === 'messages')}>
-            <TextInput
-              control={control}
-              name="greetingMessage"
-              label={t('connections.dialog.greetingMessage')}
-              helperText={t('connections.dialog.greetingHint')}
-              multiline
-              minRows={3}
-              sx={{ mt: 1 }}
-            />
-            <TextInput
-              control={control}
-              name="complationMessage"
-              label={t('connections.dialog.complationMessage')}
-              helperText={t('connections.dialog.complationHint')}
-              multiline
-              minRows={3}
-            />
+            <ConnectionMessagesTab control={control} connection={connection} />
           </Box>
+          <Box role="tabpanel" sx={panelSx(tab === 'chatbot')}>
+            <ConnectionChatbotTab control={control} />
+          </Box>
+          <Box role="tabpanel" sx={panelSx(tab === 'nps')}>
+            <ConnectionNpsTab control={control} />
+          </Box>
+          {withSchedules && (
+            <Box role="tabpanel" sx={panelSx(tab === 'schedules')}>
+              {/* The same weekday shifts as a queue's: the editor only touches `schedules`. */}
+              <ServiceHoursFields control={control as unknown as Control<QueueFormInput>} />
+            </Box>
+          )}
         </DialogContent>
         <SaveDialogActions onCancel={onClose} saving={formState.isSubmitting} />
       </Box>

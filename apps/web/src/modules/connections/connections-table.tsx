@@ -22,7 +22,7 @@ interface Props extends ConnectionActions {
 
 export function ConnectionsTable({ connections, isLoading, error, canManage, onRetry, ...actions }: Props) {
   const { t } = useTranslation();
-  const columns = canManage ? 6 : 5;
+  const columns = canManage ? 7 : 5;
 
   return (
     <Table stickyHeader size="small" aria-busy={isLoading}>
@@ -31,6 +31,7 @@ export function ConnectionsTable({ connections, isLoading, error, canManage, onR
           <TableCell>{t('connections.list.channel')}</TableCell>
           <TableCell>{t('connections.list.name')}</TableCell>
           <TableCell sx={hideBelow('sm')}>{t('connections.list.status')}</TableCell>
+          {canManage && <TableCell sx={hideBelow('sm')}>{t('connections.list.session')}</TableCell>}
           <TableCell align="center" sx={hideBelow('sm')}>
             {t('connections.list.default')}
           </TableCell>

@@ -2,6 +2,7 @@ import {
   type Connection,
   connectionSchema,
   connectionsListResponse,
+  type FacebookLoginBody,
   type SaveConnectionBody,
   type updateConnectionBody,
 } from '@balcao/shared';
@@ -47,5 +48,35 @@ export function useDeleteConnection() {
   return useMutation({
     mutationFn: (connection: Connection) => request(`/whatsapp/${connection.id}`, { method: 'DELETE' }),
     onSuccess: (_data, connection) => removeConnection(queryClient, connection.id),
+  });
+}
+
+export function useUploadGreetingMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => {
+      if (!file)
+        return request(`/whatsapp/${id}/media-upload`, { method: 'DELETE', schema: connectionSchema });
+      const form = new FormData();
+      form.append('file', file);
+      return request(`/whatsapp/${id}/media-upload`, {
+        method: 'POST',
+        body: form,
+        schema: connectionSchema,
+      });
+    },
+    onSuccess: (connection) => upsertConnection(queryClient, connection),
+  });
+}
+
+/** Facebook login → one connection per page (and its Instagram account when asked). */
+export function useConnectFacebook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FacebookLoginBody) =>
+      request('/facebook', { method: 'POST', body, schema: connectionsListResponse }),
+    onSuccess: (list) => {
+      for (const connection of list) upsertConnection(queryClient, connection);
+    },
   });
 }

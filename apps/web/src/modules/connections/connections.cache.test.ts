@@ -1,23 +1,6 @@
-import type { Connection } from '@balcao/shared';
 import { describe, expect, test } from 'vitest';
+import { buildConnection } from '../../test/fixtures';
 import { needsAttention, withConnectionRemoved, withConnectionUpserted } from './connections.cache';
-
-function buildConnection(overrides: Partial<Connection> = {}): Connection {
-  return {
-    id: 1,
-    name: 'Site',
-    channel: 'webchat',
-    status: 'CONNECTED',
-    isDefault: false,
-    token: 'A'.repeat(30),
-    greetingMessage: '',
-    complationMessage: '',
-    outOfHoursMessage: '',
-    ratingMessage: '',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 describe('withConnectionUpserted', () => {
   test('a live update without a token keeps the token already known', () => {

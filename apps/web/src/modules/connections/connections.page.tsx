@@ -12,6 +12,7 @@ import { useConnections, useDeleteConnection } from './connections.api';
 import { useConnectionsRealtime } from './connections.realtime';
 import { ConnectionsTable } from './connections-table';
 import { EmbedDialog } from './embed.dialog';
+import { FacebookConnectDialog } from './facebook-connect.dialog';
 import { NewConnectionMenu } from './new-connection.menu';
 
 type Editing = { connection: Connection | null; channel: Channel } | null;
@@ -23,6 +24,7 @@ export function ConnectionsPage() {
   const list = useConnections();
   const [editing, setEditing] = useState<Editing>(null);
   const [embedding, setEmbedding] = useState<Connection | null>(null);
+  const [facebookLogin, setFacebookLogin] = useState<'facebook' | 'instagram' | null>(null);
   const [deleting, setDeleting] = useState<Connection | null>(null);
   const deleteConnection = useDeleteConnection();
 
@@ -38,7 +40,12 @@ export function ConnectionsPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <PageHeader title={t('connections.list.title')}>
-        {canManage && <NewConnectionMenu onPick={(channel) => setEditing({ connection: null, channel })} />}
+        {canManage && (
+          <NewConnectionMenu
+            onPick={(channel) => setEditing({ connection: null, channel })}
+            onFacebookLogin={setFacebookLogin}
+          />
+        )}
       </PageHeader>
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
         <ConnectionsTable
@@ -60,6 +67,12 @@ export function ConnectionsPage() {
         />
       )}
       {embedding && <EmbedDialog connection={embedding} onClose={() => setEmbedding(null)} />}
+      {facebookLogin && (
+        <FacebookConnectDialog
+          instagram={facebookLogin === 'instagram'}
+          onClose={() => setFacebookLogin(null)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title={t('connections.list.deleteTitle', { name: deleting.name })}

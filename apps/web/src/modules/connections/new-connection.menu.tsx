@@ -1,4 +1,4 @@
-import type { Channel } from '@balcao/shared';
+import { type Channel, type PlanFlag, planAllows } from '@balcao/shared';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
@@ -9,14 +9,31 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../shared/session/session-user';
 import { ChannelIcon } from './channel-icon';
 
-/** Channels this build can connect; the Meta and WhatsApp channels join with their own issue. */
-const offeredChannels: readonly Channel[] = ['webchat'];
+/** Each channel and the plan flag that offers it (spec 000 §6); the website chat is on every plan. */
+const channelFlags: readonly [Channel, PlanFlag | null][] = [
+  ['whatsapp', 'useWhatsapp'],
+  ['whatsappapi', 'useWhatsapp'],
+  ['facebook', 'useFacebook'],
+  ['instagram', 'useInstagram'],
+  ['webchat', null],
+];
 
-export function NewConnectionMenu({ onPick }: { onPick: (channel: Channel) => void }) {
+interface Props {
+  onPick: (channel: Channel) => void;
+  /** Pages and Instagram accounts usually come from a Facebook login rather than typed ids. */
+  onFacebookLogin: (channel: 'facebook' | 'instagram') => void;
+}
+
+export function NewConnectionMenu({ onPick, onFacebookLogin }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const plan = useSessionUser().company.plan;
+  const offeredChannels = channelFlags
+    .filter(([, flag]) => flag === null || planAllows(plan, flag))
+    .map(([channel]) => channel);
   return (
     <>
       <Button
@@ -52,6 +69,27 @@ export function NewConnectionMenu({ onPick }: { onPick: (channel: Channel) => vo
             <ListItemText primary={t(`connections.channels.${channel}`)} />
           </MenuItem>
         ))}
+        {offeredChannels
+          .filter(
+            (channel): channel is 'facebook' | 'instagram' =>
+              channel === 'facebook' || channel === 'instagram',
+          )
+          .map((channel) => (
+            <MenuItem
+              key={`${channel}-login`}
+              onClick={() => {
+                setAnchor(null);
+                onFacebookLogin(channel);
+              }}
+            >
+              <ListItemIcon>
+                <ChannelIcon channel={channel} fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={t('connections.facebook.menu', { channel: t(`connections.channels.${channel}`) })}
+              />
+            </MenuItem>
+          ))}
       </Menu>
     </>
   );

@@ -33,9 +33,13 @@ interface Props {
   /** The contact to edit, or null to create one. */
   contact: Contact | null;
   onClose: () => void;
+  /** A new contact starts with this name (the new-ticket dialog's typed name). */
+  initialName?: string;
+  /** Told the new contact once saved, before the dialog closes. */
+  onCreated?: (contact: Contact) => void;
 }
 
-export function ContactDialog({ contact, onClose }: Props) {
+export function ContactDialog({ contact, onClose, initialName, onCreated }: Props) {
   const { t } = useTranslation();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const createContact = useCreateContact();
@@ -45,7 +49,10 @@ export function ContactDialog({ contact, onClose }: Props) {
     unknown,
     ContactFormOutput
   >({
-    defaultValues: contactFormDefaults(contact),
+    defaultValues: {
+      ...contactFormDefaults(contact),
+      ...(contact || !initialName ? {} : { name: initialName }),
+    },
     resolver: zodResolver(contact ? editContactForm : createContactForm) as Resolver<
       ContactFormInput,
       unknown,
@@ -57,7 +64,7 @@ export function ContactDialog({ contact, onClose }: Props) {
   const submit = handleSubmit(async (values) => {
     try {
       if (contact) await updateContact.mutateAsync({ id: contact.id, body: toUpdateContactBody(values) });
-      else await createContact.mutateAsync(toCreateContactBody(values));
+      else onCreated?.(await createContact.mutateAsync(toCreateContactBody(values)));
       toast.success(t('contacts.dialog.saved'));
       onClose();
     } catch (error) {

@@ -39,10 +39,12 @@ export function useContactList(search: string, tagIds: number[]) {
 
 const tagOptions = z.array(z.object({ id: z.number(), name: z.string(), color: z.string() }));
 
+export const tagOptionsKey = ['tags', 'options'] as const;
+
 /** The company's tags for the filter; the tags module answers them at /tags/list. */
 export function useTagOptions() {
   return useQuery({
-    queryKey: ['tags', 'options'],
+    queryKey: tagOptionsKey,
     queryFn: () => request('/tags/list', { schema: tagOptions }),
   });
 }
@@ -115,3 +117,10 @@ export function saveBlob(blob: Blob, filename: string) {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** One contact, as the chat's contact drawer shows it. */
+export const useContact = (id: number) =>
+  useQuery({
+    queryKey: ['contacts', 'one', id],
+    queryFn: () => request(`/contacts/${id}`, { schema: contactSchema }),
+  });

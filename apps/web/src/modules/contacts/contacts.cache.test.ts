@@ -1,5 +1,6 @@
 import type { Contact } from '@balcao/shared';
 import { describe, expect, test } from 'vitest';
+import { buildContact } from '../../test/fixtures';
 import {
   type ContactPages,
   flattenContactPages,
@@ -7,24 +8,7 @@ import {
   withContactUpserted,
 } from './contacts.cache';
 
-const contact = (id: number, name = `C${id}`): Contact => ({
-  id,
-  name,
-  number: '5511987654321',
-  numberHidden: false,
-  email: '',
-  urlPicture: '',
-  active: true,
-  channel: 'whatsapp',
-  isGroup: false,
-  disableBot: false,
-  acceptAudioMessage: true,
-  lgpdAcceptedAt: null,
-  extraInfo: [],
-  tags: [],
-  lastInteractionAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const contact = (id: number, name = `C${id}`) => buildContact({ id, name, number: '5511987654321' });
 
 const pages = (...lists: Contact[][]): ContactPages => ({
   pages: lists.map((contacts) => ({ contacts, hasMore: false, count: lists.flat().length })),

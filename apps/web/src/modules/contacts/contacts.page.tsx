@@ -143,7 +143,7 @@ export function ContactsPage() {
           isLoading={list.isPending}
           error={list.error}
           isFetchingNextPage={list.isFetchingNextPage}
-          filtered={searchParam !== '' || tagIds.length > 0}
+          searching={searchParam !== '' || tagIds.length > 0}
           onRetry={() => void list.refetch()}
           onOpenTicket={setOpening}
           onEdit={(contact) => setEditing({ contact })}

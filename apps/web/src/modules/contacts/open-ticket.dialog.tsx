@@ -14,11 +14,16 @@ import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { useConnections } from '../connections/connections.api';
 import { AlreadyOpenDialog } from '../tickets/already-open.dialog';
+import { ContactPicker } from '../tickets/contact-picker';
 import { holderOf, isConflict } from '../tickets/ticket-conflict';
+import { ContactDialog } from './contact.dialog';
 import { useOpenTicket } from './contacts.api';
 
-/** Opens a ticket with the contact on a chosen connection (and queue), then shows it. */
-export function OpenTicketDialog({ contact, onClose }: { contact: Contact; onClose: () => void }) {
+/**
+ * Opens a ticket with a contact on a chosen connection (and queue), then shows it. Without a contact
+ * (the ticket list's "new ticket") the contact is searched first, or created from the typed name.
+ */
+export function OpenTicketDialog({ contact: given, onClose }: { contact?: Contact; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useSessionUser();
   const navigate = useNavigate();
@@ -27,12 +32,15 @@ export function OpenTicketDialog({ contact, onClose }: { contact: Contact; onClo
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [queueId, setQueueId] = useState<number | ''>('');
   const [refused, setRefused] = useState<{ holder: TicketHolder | null } | null>(null);
+  const [picked, setPicked] = useState<Contact | null>(null);
+  const [creating, setCreating] = useState<string | null>(null);
+  const contact = given ?? picked;
   // Admins may open a ticket outside any queue (spec 000 §5 'Selecione uma fila').
   const queueRequired = !can(me, 'queues:manage');
-  const ready = whatsappId !== '' && (queueId !== '' || !queueRequired);
+  const ready = contact !== null && whatsappId !== '' && (queueId !== '' || !queueRequired);
 
   const submit = () => {
-    if (whatsappId === '') return;
+    if (whatsappId === '' || !contact) return;
     openTicket.mutate(
       { contactId: contact.id, whatsappId, queueId: queueId === '' ? null : queueId },
       {
@@ -48,12 +56,24 @@ export function OpenTicketDialog({ contact, onClose }: { contact: Contact; onClo
     );
   };
 
-  if (refused)
+  if (refused && contact)
     return <AlreadyOpenDialog contactName={contact.name} holder={refused.holder} onClose={onClose} />;
+  if (creating !== null)
+    return (
+      <ContactDialog
+        contact={null}
+        initialName={creating}
+        onCreated={setPicked}
+        onClose={() => setCreating(null)}
+      />
+    );
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('contacts.openTicket.title', { name: contact.name })}</DialogTitle>
+      <DialogTitle>
+        {given ? t('contacts.openTicket.title', { name: given.name }) : t('tickets.newTicket.title')}
+      </DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        {!given && <ContactPicker value={picked} onChange={setPicked} onCreate={setCreating} />}
         <TextField
           select
           label={t('contacts.openTicket.connection')}

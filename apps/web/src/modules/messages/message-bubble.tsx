@@ -4,11 +4,12 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format';
 import { AckIcon } from './ack-icon';
+import { bodyIsData, MessageMedia } from './media/message-media';
+import { RichText } from './media/rich-text';
 import { MessageMenu } from './message-menu';
 import { MessageReactions } from './message-reactions';
 import { canForward } from './messages.actions';
@@ -58,6 +59,9 @@ export function MessageBubble({ message }: { message: Message }) {
           borderTopLeftRadius: message.fromMe ? 8 : 2,
           bgcolor: (theme) => colors[theme.palette.mode],
           boxShadow: '0 1px 1px rgba(0,0,0,0.08)',
+          // A private note never reached the customer: it looks apart, not like a reply.
+          border: message.isPrivate ? '1px dashed' : 'none',
+          borderColor: 'warning.main',
         }}
       >
         {message.isForwarded && (
@@ -96,14 +100,14 @@ export function MessageBubble({ message }: { message: Message }) {
             {t('messages.deleted')}
           </Typography>
         ) : (
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {message.body}
-          </Typography>
-        )}
-        {message.mediaUrl && (
-          <Link href={message.mediaUrl} target="_blank" rel="noopener" variant="body2">
-            {t('messages.attachment')}
-          </Link>
+          <>
+            <MessageMedia message={message} />
+            {message.body && !bodyIsData(message) && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <RichText text={message.body} />
+              </Typography>
+            )}
+          </>
         )}
         <Box
           sx={{

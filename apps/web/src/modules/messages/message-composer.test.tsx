@@ -9,6 +9,7 @@ import { chatSelection } from './messages.selection';
 
 const posted = vi.fn();
 const postedQuote = vi.fn();
+const postedWhole = vi.fn();
 
 beforeAll(() => applyLanguage('en'));
 
@@ -18,7 +19,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init: RequestInit) => {
-      const { body, quotedMsgId } = JSON.parse(String(init.body));
+      const { body, quotedMsgId, ...rest } = JSON.parse(String(init.body));
+      postedWhole(rest);
       posted(body);
       postedQuote(quotedMsgId);
       return Response.json(buildMessage({ id: 9, body, fromMe: true }), { status: 201 });
@@ -101,5 +103,31 @@ describe('MessageComposer', () => {
     expect(box.value).toBe(text);
     expect(screen.getByText(/Message too long \(4,097 of at most 4,096 characters\)/)).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true);
+  });
+
+  test('the private-note toggle sends the text as a note', async () => {
+    const box = renderComposer(buildTicket({ status: 'open' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Internal note (not sent to the contact)' }));
+    fireEvent.change(box, { target: { value: 'cliente pediu desconto' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    await waitFor(() =>
+      expect(postedWhole).toHaveBeenCalledWith(expect.objectContaining({ isPrivate: true })),
+    );
+  });
+
+  test('the tools are off while the ticket cannot be answered', () => {
+    renderComposer(buildTicket({ status: 'closed' }));
+
+    for (const name of ['Attach files', 'Record audio', 'Send contact', 'Emoji'])
+      expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(true);
+  });
+
+  test('a Meta channel ticket whose customer wrote over a day ago says replies may be refused', () => {
+    const old = new Date(Date.now() - 25 * 3600_000).toISOString();
+    renderComposer(buildTicket({ status: 'open', channel: 'whatsappapi', lastCustomerMessageAt: old }));
+
+    expect(screen.getByText(/only accepts replies within 24 hours/)).toBeTruthy();
   });
 });

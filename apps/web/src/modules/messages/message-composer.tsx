@@ -1,5 +1,6 @@
 import { sendMessageBody, type Ticket } from '@balcao/shared';
 import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
@@ -9,6 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast.store';
 import { QuickAnswerList } from '../quick-messages/quick-answer-list';
 import { useQuickAnswers } from '../quick-messages/quick-answers';
+import { isWritable, messageToSend, outsideMetaWindow } from './composer/composer-rules';
+import { type ComposerOptions, ComposerTools } from './composer/composer-tools';
+import { useTypingReporter } from './composer/use-typing-reporter';
 import { useSendMessage } from './messages.api';
 import { chatSelection, useChatSelection } from './messages.selection';
 import { ReplyBar } from './reply-bar';
@@ -16,41 +20,50 @@ import { ReplyBar } from './reply-bar';
 /** Spec 000 §9: the composer grows to five rows, then scrolls. */
 const MAX_ROWS = 5;
 
+/** The attendant's choice to sign, kept in this browser; signing is on until turned off. */
+const SIGN_KEY = 'signOption';
+
 /** The server's own limit, read from the contract so the two cannot drift apart. */
 export const MESSAGE_MAX_LENGTH = sendMessageBody.shape.body.maxLength ?? 4096;
 /** The counter appears in the last tenth of the allowance, where the writer needs to know. */
 const COUNTER_FROM = Math.floor(MESSAGE_MAX_LENGTH * 0.9);
 
-/** Counts what will be sent: the server trims before it measures. */
-function lengthOf(draft: string): number {
-  return draft.trim().length;
-}
-
 /** Replies go out only on an open (or group) ticket: a waiting or closed one is accepted or reopened first. */
 export function MessageComposer({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
+  const [options, setOptions] = useState<ComposerOptions>(() => ({
+    isPrivate: false,
+    signMessage: localStorage.getItem(SIGN_KEY) !== 'false',
+  }));
   const send = useSendMessage(ticket.id);
   const { replyTo } = useChatSelection(ticket.id);
-  const writable = ticket.status === 'open' || ticket.status === 'group';
+  const reportTyping = useTypingReporter(ticket.id);
+  const writable = isWritable(ticket);
   const quickAnswers = useQuickAnswers(draft);
-  const length = lengthOf(draft);
+  const length = draft.trim().length;
   // Past the limit the text stays in the box to be shortened: cutting it silently loses words.
   const tooLong = length > MESSAGE_MAX_LENGTH;
+  const toSend = messageToSend(draft, writable, MESSAGE_MAX_LENGTH);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const body = draft.trim();
-    if (!body || !writable || tooLong) return;
+    if (!toSend) return;
+    const body = toSend;
     setDraft('');
+    reportTyping(null);
     chatSelection.cancelReply();
-    send.mutate(replyTo ? { body, quotedMsgId: replyTo.id } : { body }, {
-      onError: (error) => {
-        if (replyTo) chatSelection.reply(replyTo);
-        setDraft((current) => current || body);
-        toast.apiError(error);
+    const extra = replyTo ? { quotedMsgId: replyTo.id } : {};
+    send.mutate(
+      { body, ...extra, isPrivate: options.isPrivate, signMessage: options.signMessage },
+      {
+        onError: (error) => {
+          if (replyTo) chatSelection.reply(replyTo);
+          setDraft((current) => current || body);
+          toast.apiError(error);
+        },
       },
-    });
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -65,6 +78,11 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
   const label = writable ? t('messages.composer.placeholder') : t('messages.composer.disabledHint');
   return (
     <>
+      {outsideMetaWindow(ticket) && (
+        <Alert severity="warning" sx={{ borderRadius: 0 }}>
+          {t('messages.composer.metaWindow')}
+        </Alert>
+      )}
       {replyTo && <ReplyBar message={replyTo} onCancel={chatSelection.cancelReply} />}
       <Box
         component="form"
@@ -73,22 +91,42 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
           position: 'relative',
           display: 'flex',
           alignItems: 'flex-end',
-          gap: 1,
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          gap: 0.5,
           p: 1,
           borderTop: 1,
           borderColor: 'divider',
+          bgcolor: options.isPrivate ? 'warning.light' : undefined,
         }}
       >
         <QuickAnswerList matches={quickAnswers} onPick={setDraft} />
+        {/* On a phone the tools take a row of their own above the text box. */}
+        <Box sx={{ display: 'flex', width: { xs: '100%', sm: 'auto' } }}>
+          <ComposerTools
+            ticket={ticket}
+            writable={writable}
+            options={options}
+            onOptions={(next) => {
+              localStorage.setItem(SIGN_KEY, String(next.signMessage));
+              setOptions(next);
+            }}
+            onEmoji={(emoji) => setDraft((current) => current + emoji)}
+            onRecording={(active) => reportTyping(active ? 'recording' : null)}
+          />
+        </Box>
         <TextField
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (writable) reportTyping(event.target.value ? 'composing' : null);
+          }}
           onKeyDown={onKeyDown}
           disabled={!writable}
           placeholder={label}
           multiline
           maxRows={MAX_ROWS}
           error={tooLong}
+          sx={{ flex: 1 }}
           helperText={
             length >= COUNTER_FROM &&
             (tooLong
@@ -102,7 +140,7 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
             <IconButton
               type="submit"
               color="primary"
-              disabled={!writable || !draft.trim() || tooLong}
+              disabled={!toSend}
               aria-label={t('messages.composer.send')}
             >
               <SendIcon />

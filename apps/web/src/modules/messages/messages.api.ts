@@ -3,40 +3,87 @@ import {
   forwardMessagesResponse,
   listMessagesResponse,
   messageSchema,
+  type SendMessageBody,
+  ticketImagesResponse,
+  ticketMediaResponse,
 } from '@balcao/shared';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
 import { addMessage } from './messages.cache';
 
 export const messagesKeys = {
   all: ['messages'] as const,
   list: (ticketId: number) => [...messagesKeys.all, 'list', ticketId] as const,
+  images: (ticketId: number) => [...messagesKeys.all, 'images', ticketId] as const,
+  media: (ticketId: number) => [...messagesKeys.all, 'media', ticketId] as const,
 };
 
-const fetchPage = (ticketId: number, pageNumber: number) =>
-  request(`/messages/${ticketId}`, { query: { pageNumber }, schema: listMessagesResponse });
+/** Without a cursor the newest page; with one, the page just older than the page that handed it out. */
+const fetchPage = (ticketId: number, before: string | null) =>
+  request(`/messages/${ticketId}`, { query: { before: before ?? undefined }, schema: listMessagesResponse });
 
-/** Page 1 is the newest; each next page goes further back. Reading page 1 marks the ticket read. */
+/**
+ * Pages by key, newest first: messages arriving while the reader scrolls back neither shift nor
+ * repeat the older pages. Reading the newest page marks the ticket read.
+ */
 export function useMessages(ticketId: number) {
   return useInfiniteQuery({
     queryKey: messagesKeys.list(ticketId),
     queryFn: ({ pageParam }) => fetchPage(ticketId, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
 /** Asks for the newest page only for its side effect: the server marks what this screen shows as read. */
-export const markMessagesRead = (ticketId: number) => fetchPage(ticketId, 1).then(() => undefined);
+export const markMessagesRead = (ticketId: number) => fetchPage(ticketId, null).then(() => undefined);
 
 export function useSendMessage(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { body: string; quotedMsgId?: number }) =>
+    mutationFn: (input: Partial<SendMessageBody> & { body: string }) =>
       request(`/messages/${ticketId}`, { method: 'POST', body: input, schema: messageSchema }),
     onSuccess: (message) => addMessage(queryClient, message),
   });
 }
+
+/** One attachment per message; the text fields go first, as the server reads them before the file. */
+export function useSendMedia(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      file,
+      body = '',
+      isPrivate = false,
+    }: {
+      file: File;
+      body?: string;
+      isPrivate?: boolean;
+    }) => {
+      const form = new FormData();
+      form.append('body', body);
+      form.append('isPrivate', String(isPrivate));
+      form.append('medias', file, file.name);
+      return request(`/messages/${ticketId}/media`, { method: 'POST', body: form, schema: messageSchema });
+    },
+    onSuccess: (message) => addMessage(queryClient, message),
+  });
+}
+
+/** The gallery's images, asked for when it opens. */
+export const useTicketImages = (ticketId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: messagesKeys.images(ticketId),
+    queryFn: () => request(`/messages/listimages/${ticketId}`, { schema: ticketImagesResponse }),
+    enabled,
+  });
+
+/** The contact drawer's media, documents, links and calls. */
+export const useTicketMedia = (ticketId: number) =>
+  useQuery({
+    queryKey: messagesKeys.media(ticketId),
+    queryFn: () => request(`/messages/getmedia/${ticketId}`, { schema: ticketMediaResponse }),
+  });
 
 export function useEditMessage() {
   const queryClient = useQueryClient();

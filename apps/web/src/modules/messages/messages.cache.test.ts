@@ -9,6 +9,7 @@ function pagesOf(...pages: Message[][]): MessagePages {
     pages: pages.map((messages, i) => ({
       messages,
       hasMore: i < pages.length - 1,
+      nextCursor: i < pages.length - 1 ? `cursor-${i}` : null,
       ticket: undefined as never,
     })),
     pageParams: pages.map((_p, i) => i + 1),
@@ -63,7 +64,7 @@ describe('withMessage', () => {
   });
 });
 
-test('an older page that repeats newer messages shows each once, oldest first', () => {
+test('an older page that repeats a message received live shows it once, oldest first', () => {
   const data = pagesOf(
     [buildMessage({ id: 3 }), buildMessage({ id: 4 })],
     [buildMessage({ id: 1 }), buildMessage({ id: 2 }), buildMessage({ id: 3 })],

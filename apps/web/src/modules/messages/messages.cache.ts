@@ -33,8 +33,8 @@ export function withMessage(data: MessagePages, message: Message): MessagePages 
 }
 
 /**
- * Oldest first, once each. Pages are asked for by offset, so messages that arrived meanwhile make
- * an older page repeat a few of the newer ones.
+ * Oldest first, once each: a live message is appended to the newest page whatever its time, so one
+ * stored with an older time (a history import) comes back in an older page too.
  */
 export function flattenMessagePages(data: MessagePages | undefined): Message[] {
   const seen = new Set<number>();

@@ -1,4 +1,4 @@
-import type { ChatbotQueueType } from '@balcao/shared';
+import { type ChatbotQueueType, planAllows } from '@balcao/shared';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -11,13 +11,17 @@ import Typography from '@mui/material/Typography';
 import { type Control, type Path, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectInput, SwitchInput, TextInput } from '../../shared/forms/form-fields';
+import { useSessionUser } from '../../shared/session/session-user';
+import { useFileList, useFileListList } from '../files/files.api';
+import { useIntegration, useIntegrationList } from '../integrations/integrations.api';
 import { blankOption, type QueueFormInput } from './queue-form';
+import { QueueLinkPicker } from './queue-link-picker';
 
-/**
- * Kinds an admin can pick here. Integration and file options need the integration and file-list
- * pages, which come with their own issue; until then they are not offered.
- */
-const editableTypes: readonly ChatbotQueueType[] = ['text', 'queue', 'attendent'];
+/** Kinds an admin can pick here; starting an integration only when the plan has integrations. */
+const editableTypes = (withIntegrations: boolean): readonly ChatbotQueueType[] =>
+  withIntegrations
+    ? ['text', 'queue', 'attendent', 'integration', 'file']
+    : ['text', 'queue', 'attendent', 'file'];
 
 interface Choice {
   value: number;
@@ -102,7 +106,8 @@ function OptionFields({ control, path, queues, users }: Omit<Props, 'depth'> & {
   const { t } = useTranslation();
   const name = (field: string) => `${path}.${field}` as Path<QueueFormInput>;
   const queueType = useWatch({ control, name: name('queueType') }) as ChatbotQueueType;
-  const types = editableTypes.includes(queueType) ? editableTypes : [...editableTypes, queueType];
+  const offered = editableTypes(planAllows(useSessionUser().company.plan, 'useIntegrations'));
+  const types = offered.includes(queueType) ? offered : [...offered, queueType];
   return (
     <>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
@@ -149,6 +154,28 @@ function OptionFields({ control, path, queues, users }: Omit<Props, 'depth'> & {
             />
           )}
         </Box>
+      )}
+      {queueType === 'integration' && (
+        <QueueLinkPicker
+          control={control}
+          name={name('optIntegrationId')}
+          label={t('queues.links.integration')}
+          field="queueIntegrations"
+          useMatches={useIntegrationList}
+          useSelected={useIntegration}
+          size="small"
+        />
+      )}
+      {queueType === 'file' && (
+        <QueueLinkPicker
+          control={control}
+          name={name('optFileId')}
+          label={t('queues.links.fileList')}
+          field="files"
+          useMatches={useFileListList}
+          useSelected={useFileList}
+          size="small"
+        />
       )}
       <SwitchInput control={control} name={name('closeTicket')} label={t('queues.chatbot.closeTicket')} />
     </>

@@ -9,7 +9,7 @@ import {
 } from '@balcao/shared';
 import { z } from 'zod';
 
-/** The modal edits these; the integration, file list and prompt links join once their pages exist. */
+/** What the modal edits. */
 export const queueForm = createQueueBody
   .pick({
     name: true,
@@ -19,6 +19,9 @@ export const queueForm = createQueueBody
     ativarRoteador: true,
     tempoRoteador: true,
     closeTicket: true,
+    integrationId: true,
+    fileListId: true,
+    promptId: true,
     schedules: true,
     chatbots: true,
   })
@@ -69,6 +72,9 @@ export function queueFormDefaults(queue: Queue | null, takenColors: readonly str
     ativarRoteador: queue?.ativarRoteador ?? false,
     tempoRoteador: (queue?.tempoRoteador ?? 0) as QueueFormInput['tempoRoteador'],
     closeTicket: queue?.closeTicket ?? false,
+    integrationId: queue?.integrationId ?? null,
+    fileListId: queue?.fileListId ?? null,
+    promptId: queue?.promptId ?? null,
     schedules: hasWeek ? (queue.schedules as QueueFormInput['schedules']) : defaultServiceHours(),
     chatbots: queue?.chatbots.map(toOptionInput) ?? [],
   };

@@ -1,4 +1,5 @@
 import type { Queue } from '@balcao/shared';
+import { planAllows } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -15,8 +16,12 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '../../shared/forms/form-errors';
 import { SelectInput, SwitchInput, TextInput } from '../../shared/forms/form-fields';
+import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
+import { useFileList, useFileListList } from '../files/files.api';
+import { useIntegration, useIntegrationList } from '../integrations/integrations.api';
+import { usePrompt, usePromptList } from '../prompts/prompts.api';
 import { ChatbotOptionsEditor } from './chatbot-options-editor';
 import { ColorPaletteField } from './color-palette-field';
 import {
@@ -26,6 +31,7 @@ import {
   queueFormDefaults,
   queueFormFieldNames,
 } from './queue-form';
+import { QueueLinkPicker } from './queue-link-picker';
 import {
   useCreateQueue,
   useQueueList,
@@ -50,6 +56,7 @@ export function QueueDialog({ queue, onClose }: Props) {
   const queues = useQueueList().data ?? [];
   const users = useUserChoices().data ?? [];
   const withHours = useQueueSchedulesEnabled();
+  const plan = useSessionUser().company.plan;
   const [tab, setTab] = useState<'data' | 'hours'>('data');
   const createQueue = useCreateQueue();
   const updateQueue = useUpdateQueue();
@@ -144,6 +151,36 @@ export function QueueDialog({ queue, onClose }: Props) {
                 }))}
               />
               <SwitchInput control={control} name="closeTicket" label={t('queues.fields.closeTicket')} />
+            </Box>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+              {planAllows(plan, 'useIntegrations') && (
+                <QueueLinkPicker
+                  control={control}
+                  name="integrationId"
+                  label={t('queues.links.integration')}
+                  field="queueIntegrations"
+                  useMatches={useIntegrationList}
+                  useSelected={useIntegration}
+                />
+              )}
+              <QueueLinkPicker
+                control={control}
+                name="fileListId"
+                label={t('queues.links.fileList')}
+                field="files"
+                useMatches={useFileListList}
+                useSelected={useFileList}
+              />
+              {planAllows(plan, 'useOpenAi') && (
+                <QueueLinkPicker
+                  control={control}
+                  name="promptId"
+                  label={t('queues.links.prompt')}
+                  field="prompts"
+                  useMatches={usePromptList}
+                  useSelected={usePrompt}
+                />
+              )}
             </Box>
             <Divider />
             <Box>

@@ -36,14 +36,14 @@ export function useQueueDetail(id: number | undefined) {
   });
 }
 
-/** Whether queues keep their own service hours (company setting scheduleType = queue). */
-export function useQueueSchedulesEnabled() {
+/** Whether queues (or, asked so, connections) keep their own service hours (company setting scheduleType). */
+export function useQueueSchedulesEnabled(owner: 'queue' | 'connection' = 'queue') {
   const setting = useQuery({
     queryKey: ['settings', 'scheduleType'],
     queryFn: () =>
       request('/companySettingOne', { query: { column: 'scheduleType' }, schema: settingSchema }),
   });
-  return setting.data?.value === 'queue';
+  return setting.data?.value === owner;
 }
 
 export function useCreateQueue() {

@@ -1,12 +1,10 @@
 import type { QuickMessage } from '@balcao/shared';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/Edit';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteCell } from '../../shared/ui/edit-delete-cell';
 import { hideBelow } from '../../shared/ui/responsive';
 import { kindOf } from './quick-message-rules';
 
@@ -33,26 +31,12 @@ export function QuickMessageRow({ record, canChange, onEdit, onDelete }: Props) 
           {record.mediaName ?? '—'}
         </Typography>
       </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {canChange && (
-          <>
-            <IconButton
-              size="small"
-              aria-label={t('quickMessages.list.edit', { name: record.shortcode })}
-              onClick={() => onEdit(record)}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
-              aria-label={t('quickMessages.list.delete', { name: record.shortcode })}
-              onClick={() => onDelete(record)}
-            >
-              <DeleteOutlinedIcon fontSize="small" />
-            </IconButton>
-          </>
-        )}
-      </TableCell>
+      <EditDeleteCell
+        editLabel={t('quickMessages.list.edit', { name: record.shortcode })}
+        deleteLabel={t('quickMessages.list.delete', { name: record.shortcode })}
+        onEdit={canChange ? () => onEdit(record) : undefined}
+        onDelete={canChange ? () => onDelete(record) : undefined}
+      />
     </TableRow>
   );
 }

@@ -2,14 +2,16 @@ import { describe, expect, test } from 'vitest';
 import { defaultSendAt, fromLocalInput, isEditable, scheduleForm, toLocalInput } from './schedule-form';
 
 describe('schedule form', () => {
-  test('proposes a time one hour ahead, in local wall time', () => {
-    const now = new Date(2026, 10, 23, 13, 5);
-    expect(defaultSendAt(now)).toBe('2026-11-23T14:05');
+  test("proposes a time one hour ahead, on the company's clock", () => {
+    const now = new Date('2026-11-23T16:05:00Z');
+    expect(defaultSendAt('America/Sao_Paulo', now)).toBe('2026-11-23T14:05');
+    expect(defaultSendAt('Asia/Tokyo', now)).toBe('2026-11-24T02:05');
   });
 
-  test('a local input round-trips to the same instant', () => {
-    const instant = new Date(2026, 0, 2, 3, 4).toISOString();
-    expect(fromLocalInput(toLocalInput(instant))).toBe(instant);
+  test("the typed time is the company's wall time, whatever the browser's zone", () => {
+    expect(fromLocalInput('2026-11-23T14:05', 'America/Sao_Paulo')).toBe('2026-11-23T17:05:00.000Z');
+    const instant = '2026-01-02T03:04:00.000Z';
+    expect(fromLocalInput(toLocalInput(instant, 'Asia/Tokyo'), 'Asia/Tokyo')).toBe(instant);
   });
 
   test('refuses a short body, no contact and no time with the spec messages', () => {

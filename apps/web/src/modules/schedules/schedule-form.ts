@@ -1,4 +1,11 @@
-import { createScheduleBody, msg, SCHEDULE_DEFAULT_LEAD_MS, type ScheduleStatus } from '@balcao/shared';
+import {
+  createScheduleBody,
+  fromZonedInput,
+  msg,
+  SCHEDULE_DEFAULT_LEAD_MS,
+  type ScheduleStatus,
+  toZonedInput,
+} from '@balcao/shared';
 import { z } from 'zod';
 
 /** Spec 000: contact search starts at the third character. */
@@ -15,19 +22,17 @@ export const scheduleForm = z.object({
 });
 export type ScheduleForm = z.infer<typeof scheduleForm>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** A moment as a `datetime-local` input holds it: the company's wall time, to the minute. */
+export const toLocalInput = (value: Date | string, timeZone: string): string =>
+  toZonedInput(new Date(value), timeZone);
 
-/** A moment as a `datetime-local` input holds it: the browser's local wall time, to the minute. */
-export function toLocalInput(value: Date | string): string {
-  const date = new Date(value);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-export const fromLocalInput = (local: string): string => new Date(local).toISOString();
+/** The typed time is the company's (spec: schedules run on the company's clock), not the browser's. */
+export const fromLocalInput = (local: string, timeZone: string): string =>
+  fromZonedInput(local, timeZone).toISOString();
 
 /** Spec 000 §5: a new schedule is proposed one hour ahead. */
-export const defaultSendAt = (now = new Date()) =>
-  toLocalInput(new Date(now.getTime() + SCHEDULE_DEFAULT_LEAD_MS));
+export const defaultSendAt = (timeZone: string, now = new Date()) =>
+  toLocalInput(new Date(now.getTime() + SCHEDULE_DEFAULT_LEAD_MS), timeZone);
 
 /** Spec 001: a sent schedule cannot be saved again, so its form is read-only. */
 export const isEditable = (status: ScheduleStatus | undefined) => status !== 'ENVIADA';

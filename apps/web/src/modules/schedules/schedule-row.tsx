@@ -1,13 +1,12 @@
 import type { Schedule } from '@balcao/shared';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/Edit';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, truncate } from '../../shared/format';
+import { EditDeleteCell } from '../../shared/ui/edit-delete-cell';
 import { hideBelow } from '../../shared/ui/responsive';
 import { BODY_PREVIEW_MAX } from './schedule-form';
 
@@ -31,25 +30,24 @@ export function ScheduleRow({ schedule, onEdit, onDelete }: Props) {
   return (
     <TableRow hover>
       <TableCell>{schedule.contact.name}</TableCell>
-      <TableCell sx={hideBelow('sm')}>{truncate(schedule.body, BODY_PREVIEW_MAX)}</TableCell>
+      <TableCell sx={hideBelow('sm')}>
+        {truncate(schedule.body, BODY_PREVIEW_MAX)}
+        {schedule.mediaName && (
+          <AttachFileIcon
+            fontSize="inherit"
+            titleAccess={schedule.mediaName}
+            sx={{ ml: 0.5, verticalAlign: 'middle', color: 'text.secondary' }}
+          />
+        )}
+      </TableCell>
       <TableCell>{formatDateTime(schedule.sendAt)}</TableCell>
       <TableCell>{schedule.error ? <Tooltip title={schedule.error}>{status}</Tooltip> : status}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <IconButton
-          size="small"
-          aria-label={t('schedules.list.edit', { name: schedule.contact.name })}
-          onClick={() => onEdit(schedule)}
-        >
-          <EditIcon fontSize="small" />
-        </IconButton>
-        <IconButton
-          size="small"
-          aria-label={t('schedules.list.delete', { name: schedule.contact.name })}
-          onClick={() => onDelete(schedule)}
-        >
-          <DeleteOutlinedIcon fontSize="small" />
-        </IconButton>
-      </TableCell>
+      <EditDeleteCell
+        editLabel={t('schedules.list.edit', { name: schedule.contact.name })}
+        deleteLabel={t('schedules.list.delete', { name: schedule.contact.name })}
+        onEdit={() => onEdit(schedule)}
+        onDelete={() => onDelete(schedule)}
+      />
     </TableRow>
   );
 }

@@ -1,6 +1,9 @@
 import type { Schedule } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { showServerError, useFieldErrorText } from '../../shared/forms/form-errors';
 import { TextInput } from '../../shared/forms/form-fields';
 import { currentLanguage } from '../../shared/i18n/i18n';
+import { useSession } from '../../shared/session/session.store';
 import { toast } from '../../shared/toast/toast.store';
 import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
 import { type ContactOption, ContactPicker } from './contact-picker';
@@ -21,7 +25,7 @@ import {
   scheduleForm,
   toLocalInput,
 } from './schedule-form';
-import { useSaveSchedule } from './schedules.api';
+import { useSaveSchedule, useScheduleMedia } from './schedules.api';
 
 const fieldNames = ['body', 'contactId', 'sendAt'] as const;
 
@@ -36,13 +40,18 @@ export function ScheduleDialog({ schedule, contact, onClose }: Props) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
   const saveSchedule = useSaveSchedule();
+  const scheduleMedia = useScheduleMedia();
+  // A file picked here, or null once the saved one is to be removed; undefined keeps what is saved.
+  const [attachment, setAttachment] = useState<File | null | undefined>(undefined);
+  const shownAttachment = attachment === undefined ? schedule?.mediaName : attachment?.name;
   const editable = isEditable(schedule?.status);
+  const timeZone = useSession().user?.company.timezone ?? 'America/Sao_Paulo';
   const [picked, setPicked] = useState<ContactOption | null>(schedule?.contact ?? contact ?? null);
   const { control, handleSubmit, setError, setValue, formState } = useForm<ScheduleForm>({
     defaultValues: {
       body: schedule?.body ?? '',
       contactId: picked?.id ?? 0,
-      sendAt: schedule ? toLocalInput(schedule.sendAt) : defaultSendAt(),
+      sendAt: schedule ? toLocalInput(schedule.sendAt, timeZone) : defaultSendAt(timeZone),
     },
     resolver: zodResolver(scheduleForm),
   });
@@ -50,10 +59,12 @@ export function ScheduleDialog({ schedule, contact, onClose }: Props) {
   const submit = handleSubmit(async ({ body, contactId, sendAt }) => {
     if (!editable) return toast.error(t('errors.ERR_SCHEDULE_ALREADY_SENT'));
     try {
-      await saveSchedule.mutateAsync({
+      const saved = await saveSchedule.mutateAsync({
         id: schedule?.id,
-        body: { body, contactId, sendAt: fromLocalInput(sendAt) },
+        body: { body, contactId, sendAt: fromLocalInput(sendAt, timeZone) },
       });
+      if (attachment !== undefined && (attachment || saved.mediaName))
+        await scheduleMedia.mutateAsync({ id: saved.id, file: attachment });
       toast.success(t('schedules.dialog.saved'));
       onClose();
     } catch (error) {
@@ -82,6 +93,7 @@ export function ScheduleDialog({ schedule, contact, onClose }: Props) {
             name="sendAt"
             type="datetime-local"
             label={t('schedules.fields.sendAt')}
+            helperText={t('schedules.fields.timeZone', { timeZone })}
             required
             disabled={!editable}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { lang: currentLanguage() } }}
@@ -96,6 +108,20 @@ export function ScheduleDialog({ schedule, contact, onClose }: Props) {
             maxRows={8}
             disabled={!editable}
           />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Button component="label" size="small" startIcon={<AttachFileIcon />} disabled={!editable}>
+              {t('schedules.fields.attach')}
+              <input
+                type="file"
+                hidden
+                accept="image/*,video/*,audio/*,.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv"
+                onChange={(event) => setAttachment(event.target.files?.[0] ?? undefined)}
+              />
+            </Button>
+            {shownAttachment && (
+              <Chip label={shownAttachment} onDelete={editable ? () => setAttachment(null) : undefined} />
+            )}
+          </Box>
         </DialogContent>
         <SaveDialogActions onCancel={onClose} saving={formState.isSubmitting} />
       </Box>

@@ -11,8 +11,6 @@ import { request } from '../../shared/api/http';
 import { CONTACT_SEARCH_MIN } from './schedule-form';
 import { scheduleLists, schedulesKeys } from './schedules.cache';
 
-const LIST_REFRESH_MS = 30_000;
-
 export function useScheduleList(search: string, contactId?: number) {
   return useInfiniteQuery({
     queryKey: schedulesKeys.list(search, contactId),
@@ -23,8 +21,6 @@ export function useScheduleList(search: string, contactId?: number) {
       }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-    // Sending happens in a job with no socket event: an open list catches up on statuses this often.
-    refetchInterval: LIST_REFRESH_MS,
   });
 }
 
@@ -54,5 +50,20 @@ export function useDeleteSchedule() {
   return useMutation({
     mutationFn: (id: number) => request(`/schedules/${id}`, { method: 'DELETE' }),
     onSuccess: (_data, id) => scheduleLists.remove(queryClient, id),
+  });
+}
+
+/** Attaches a file to a saved schedule (`file`), or takes its attachment away (null). */
+export function useScheduleMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => {
+      if (!file)
+        return request(`/schedules/${id}/media-upload`, { method: 'DELETE', schema: scheduleSchema });
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return request(`/schedules/${id}/media-upload`, { method: 'POST', body: form, schema: scheduleSchema });
+    },
+    onSuccess: (schedule: Schedule) => scheduleLists.upsert(queryClient, schedule),
   });
 }

@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { ScheduleDialog } from './schedule.dialog';
 import { useDeleteSchedule, useScheduleList } from './schedules.api';
 import { scheduleLists } from './schedules.cache';
+import { useSchedulesRealtime } from './schedules.realtime';
 import { SchedulesTable } from './schedules-table';
 
 type Editing = { schedule: Schedule | null } | null;
@@ -29,6 +30,7 @@ export function SchedulesPage() {
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
   const list = useScheduleList(searchParam, contactId);
+  useSchedulesRealtime();
   const loadMore = useLoadMoreOnScroll<HTMLDivElement>(list);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);

@@ -1,4 +1,4 @@
-import { clientEvents, events, ticketEvent } from '@balcao/shared';
+import { clientEvents, events, type Ticket, ticketEvent } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
@@ -10,12 +10,14 @@ import { useSocketRoom } from '../../shared/socket/use-socket-room';
 import { toast } from '../../shared/toast/toast.store';
 import { MessageComposer } from '../messages/message-composer';
 import { MessageList } from '../messages/message-list';
+import { TypingIndicator } from '../messages/typing-indicator';
+import { ContactTags } from './contact-tags';
 import { TicketHeader } from './ticket-header';
 import { useTicket } from './tickets.api';
 
 interface Props {
   uuid: string;
-  onAccepted: () => void;
+  onAccepted: (ticket: Ticket) => void;
 }
 
 export function TicketChat({ uuid, onAccepted }: Props) {
@@ -35,8 +37,9 @@ export function TicketChat({ uuid, onAccepted }: Props) {
   useSocketRoom(clientEvents.joinChatBox, clientEvents.leaveChatBox, ticket?.id);
   useSocketEvent(events.ticket(me.companyId), ticketEvent, (payload) => {
     if (payload.action !== 'delete' || payload.ticketId !== ticket?.id) return;
-    // Deleted, or moved out of this user's sight (transferred, given to a colleague).
-    toast.info(t('tickets.chat.gone'));
+    // Deleted by someone else, or moved out of this user's sight (transferred, given to a colleague).
+    if (payload.deleted) toast.success(t('tickets.chat.deleted'));
+    else toast.info(t('tickets.chat.gone'));
     navigate('/tickets', { replace: true });
   });
 
@@ -50,7 +53,9 @@ export function TicketChat({ uuid, onAccepted }: Props) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <TicketHeader ticket={ticket} onAccepted={onAccepted} />
+      <ContactTags contactId={ticket.contactId} />
       <MessageList ticketId={ticket.id} />
+      <TypingIndicator key={ticket.id} ticketId={ticket.id} />
       <MessageComposer ticket={ticket} />
     </Box>
   );

@@ -1,6 +1,6 @@
 import '../../shared/i18n/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { applyLanguage } from '../../shared/i18n/i18n';
@@ -12,10 +12,10 @@ import { TicketHeader } from './ticket-header';
 const carla = buildTicket({ id: 12, status: 'open', contact: { ...buildTicket().contact, name: 'Carla' } });
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
-function renderHeader(ticket = carla) {
+function renderHeader(ticket = carla, user = buildSessionUser()) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <SessionUserProvider user={buildSessionUser()}>
+      <SessionUserProvider user={user}>
         <MemoryRouter>
           <TicketHeader ticket={ticket} onAccepted={() => undefined} />
         </MemoryRouter>
@@ -50,6 +50,35 @@ describe('closing a ticket', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
     await waitFor(() => expect(sentStatuses()).toEqual(['closed']));
+  });
+});
+
+describe('accepting a ticket without a queue', () => {
+  const waiting = { ...carla, status: 'pending' as const, queueId: null, queue: null };
+  const sales = { id: 3, name: 'Vendas', color: '#f00' };
+  const support = { id: 4, name: 'Suporte', color: '#00f' };
+  const sentBodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+
+  test("takes the user's only queue at once", async () => {
+    renderHeader(waiting, buildSessionUser({ queues: [sales] }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(sentBodies()).toEqual([{ status: 'open', queueId: 3 }]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('asks which one when the user has several', async () => {
+    renderHeader(waiting, buildSessionUser({ queues: [sales, support] }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a queue for ticket #12' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Suporte' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(sentBodies()).toEqual([{ status: 'open', queueId: 4 }]));
   });
 });
 

@@ -16,6 +16,7 @@ import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
+import { ContactDrawer } from './contact-drawer';
 import { TicketOptionsMenu } from './ticket-options.menu';
 import { useTicketStatusChange } from './ticket-status-change';
 
@@ -56,13 +57,20 @@ function Action({ label, icon, primary, busy, onClick }: ActionProps) {
   );
 }
 
-export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepted: () => void }) {
+export function TicketHeader({
+  ticket,
+  onAccepted,
+}: {
+  ticket: Ticket;
+  onAccepted: (ticket: Ticket) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const statusChange = useTicketStatusChange();
   // Close takes Accept's place once accepted: a double click on Accept must not close the ticket.
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [scheduling, setScheduling] = useState(false);
+  const [showingContact, setShowingContact] = useState(false);
   const canSchedule = planAllows(useSessionUser().company.plan, 'useSchedules');
   const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
@@ -76,7 +84,7 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
         icon={<DoneIcon />}
         primary
         busy={busy('open')}
-        onClick={() => statusChange.change(ticket, 'open', onAccepted)}
+        onClick={() => statusChange.accept(ticket, onAccepted)}
       />
     );
   } else if (ticket.status === 'closed') {
@@ -85,7 +93,7 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
         label={t('tickets.actions.reopen')}
         icon={<ReplayIcon />}
         busy={busy('open')}
-        onClick={() => statusChange.change(ticket, 'open', onAccepted)}
+        onClick={() => statusChange.accept(ticket, onAccepted)}
       />
     );
   } else {
@@ -111,7 +119,15 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
   return (
     <Box sx={{ containerType: 'inline-size', borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}>
-        <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
+        <Tooltip title={t('messages.drawer.open', { name: ticket.contact.name })}>
+          <IconButton
+            onClick={() => setShowingContact(true)}
+            aria-label={t('messages.drawer.open', { name: ticket.contact.name })}
+            sx={{ p: 0 }}
+          >
+            <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
+          </IconButton>
+        </Tooltip>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
             {ticket.contact.name}
@@ -136,6 +152,7 @@ export function TicketHeader({ ticket, onAccepted }: { ticket: Ticket; onAccepte
         <TicketOptionsMenu ticket={ticket} />
       </Box>
       {statusChange.dialog}
+      {showingContact && <ContactDrawer ticket={ticket} onClose={() => setShowingContact(false)} />}
       {scheduling && (
         <ScheduleDialog
           schedule={null}

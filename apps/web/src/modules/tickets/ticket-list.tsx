@@ -1,26 +1,39 @@
-import { can, type Ticket } from '@balcao/shared';
+import { can, type Ticket, type TicketCounts } from '@balcao/shared';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll';
 import { useSessionUser } from '../../shared/session/session-user';
 import { visuallyHidden } from '../../shared/ui/responsive';
-import { CloseAllButton } from './close-all.button';
+import { AdvancedFilters, QueueFilter } from './ticket-filters';
 import { TicketRows } from './ticket-rows';
+import { TicketSpeedDial } from './ticket-speed-dial';
 import { useTicketStatusChange } from './ticket-status-change';
-import { useTicketList } from './tickets.api';
+import { useTicketCounts, useTicketList } from './tickets.api';
 import { flattenTicketPages } from './tickets.cache';
-import { type TicketTab, ticketTabs } from './tickets.rules';
+import {
+  noFilters,
+  type OpenSubTab,
+  openSubTabs,
+  type TicketListFilters,
+  type TicketTab,
+  tabStatus,
+  ticketTabs,
+} from './tickets.rules';
+import { useViewport } from './virtual-rows';
 
 /** A tab's name with its count beside it, inside the tab so narrow tabs never clip it. */
 function TabLabel({ text, count, urgent }: { text: string; count: number | undefined; urgent: boolean }) {
@@ -47,39 +60,70 @@ function TabLabel({ text, count, urgent }: { text: string; count: number | undef
   );
 }
 
-interface Props {
+const tabsSx = {
+  borderBottom: 1,
+  borderColor: 'divider',
+  minHeight: 40,
+  '& .MuiTab-root': { minWidth: 0, minHeight: 40, px: 1, textTransform: 'none', fontSize: 14 },
+};
+
+export interface ListView {
   tab: TicketTab;
-  onTabChange: (tab: TicketTab) => void;
+  sub: OpenSubTab;
+}
+
+interface Props {
+  view: ListView;
+  onViewChange: (view: ListView) => void;
   selectedUuid: string | undefined;
   /** Narrow screens show the page's tabs above; the heading is then only for screen readers. */
   compact: boolean;
 }
 
-export function TicketList({ tab, onTabChange, selectedUuid, compact }: Props) {
+type Chosen = Omit<TicketListFilters, 'status' | 'search' | 'showAll'>;
+
+export function TicketList({ view, onViewChange, selectedUuid, compact }: Props) {
   const { t } = useTranslation();
   const me = useSessionUser();
   const navigate = useNavigate();
   const mayShowAll = can(me, 'tickets-manager:showall');
+  const mayGroups = can(me, 'tickets:groups');
   const [search, setSearch] = useState('');
   const [showAll, setShowAll] = useState(false);
-  const filters = { search: useDebouncedValue(search.trim().toLowerCase()), showAll: showAll && mayShowAll };
-  const lists = {
-    open: useTicketList({ ...filters, status: 'open' }),
-    pending: useTicketList({ ...filters, status: 'pending' }),
-    closed: useTicketList({ ...filters, status: 'closed' }),
+  const [advanced, setAdvanced] = useState(false);
+  const [chosen, setChosen] = useState<Chosen>(noFilters);
+  const typed = useDebouncedValue(search.trim().toLowerCase());
+  const status = tabStatus(view.tab, view.sub);
+  const filters: TicketListFilters = {
+    ...chosen,
+    status,
+    search: typed,
+    // Show all widens the open tab only, and only for admins (spec 000 §6).
+    showAll: showAll && mayShowAll && view.tab === 'open',
+    statusFilter: status ? [] : chosen.statusFilter,
   };
-  const active = lists[tab];
-  const loadMore = useLoadMoreOnScroll<HTMLDivElement>(active);
+  const list = useTicketList(filters);
+  const counts = useTicketCounts({ ...filters, showAll: showAll && mayShowAll });
+  const scroller = useRef<HTMLDivElement>(null);
+  const loadMore = useLoadMoreOnScroll<HTMLDivElement>(list);
+  const { viewport, measure } = useViewport(scroller);
   const statusChange = useTicketStatusChange();
 
   const accept = (ticket: Ticket) =>
-    statusChange.change(ticket, 'open', (accepted) => {
-      onTabChange('open');
+    statusChange.accept(ticket, (accepted) => {
+      onViewChange({ tab: 'open', sub: accepted.status === 'group' ? 'group' : 'open' });
       navigate(`/tickets/${accepted.uuid}`);
     });
+  const typeSearch = (text: string) => {
+    setSearch(text);
+    // Typing searches every status, as the search tab does.
+    if (text.trim() && view.tab !== 'search') onViewChange({ ...view, tab: 'search' });
+  };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, position: 'relative' }}
+    >
       <Box sx={{ px: 2, pt: compact ? 1.5 : 2, pb: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 32 }}>
           <Typography
@@ -89,7 +133,6 @@ export function TicketList({ tab, onTabChange, selectedUuid, compact }: Props) {
           >
             {t('tickets.list.title')}
           </Typography>
-          <CloseAllButton tab={tab} />
           {mayShowAll && (
             <FormControlLabel
               sx={{ mr: 0, ml: 'auto' }}
@@ -100,67 +143,101 @@ export function TicketList({ tab, onTabChange, selectedUuid, compact }: Props) {
             />
           )}
         </Box>
-        <TextField
-          type="search"
-          placeholder={t('tickets.list.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { 'aria-label': t('tickets.list.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <TextField
+            type="search"
+            fullWidth
+            placeholder={t('tickets.list.search')}
+            value={search}
+            onChange={(event) => typeSearch(event.target.value)}
+            slotProps={{
+              htmlInput: { 'aria-label': t('tickets.list.search') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <IconButton
+            aria-label={t('tickets.filters.toggle')}
+            aria-expanded={advanced}
+            color={advanced ? 'primary' : 'default'}
+            onClick={() => setAdvanced((open) => !open)}
+          >
+            <FilterListIcon />
+          </IconButton>
+        </Box>
+        <QueueFilter value={chosen.queueIds} onChange={(queueIds) => setChosen({ ...chosen, queueIds })} />
+        <Collapse in={advanced} unmountOnExit>
+          <AdvancedFilters value={chosen} onChange={(next) => setChosen({ ...chosen, ...next })} />
+        </Collapse>
       </Box>
       <Tabs
-        value={tab}
-        onChange={(_e, value: TicketTab) => onTabChange(value)}
+        value={view.tab}
+        onChange={(_e, tab: TicketTab) => onViewChange({ ...view, tab })}
         variant="fullWidth"
-        sx={{
-          borderBottom: 1,
-          borderColor: 'divider',
-          minHeight: 44,
-          '& .MuiTab-root': { minWidth: 0, minHeight: 44, px: 1, textTransform: 'none', fontSize: 14 },
-        }}
+        sx={tabsSx}
       >
-        {ticketTabs.map((status) => (
-          <Tab
-            key={status}
-            value={status}
-            label={
-              <TabLabel
-                text={t(`tickets.tabs.${status}`)}
-                count={lists[status].data?.pages[0]?.count}
-                urgent={status === 'pending'}
-              />
-            }
-          />
+        {ticketTabs.map((tab) => (
+          <Tab key={tab} value={tab} label={t(`tickets.tabs.${tab}`)} />
         ))}
       </Tabs>
+      {view.tab === 'open' && (
+        <Tabs
+          value={view.sub}
+          onChange={(_e, sub: OpenSubTab) => onViewChange({ ...view, sub })}
+          variant="fullWidth"
+          aria-label={t('tickets.tabs.open')}
+          sx={tabsSx}
+        >
+          {openSubTabs
+            .filter((sub) => sub !== 'group' || mayGroups)
+            .map((sub) => (
+              <Tab
+                key={sub}
+                value={sub}
+                label={
+                  <TabLabel
+                    text={t(`tickets.subTabs.${sub}`)}
+                    count={counts.data?.[sub as keyof TicketCounts]}
+                    urgent={sub === 'pending'}
+                  />
+                }
+              />
+            ))}
+        </Tabs>
+      )}
       <Box
-        ref={loadMore.ref}
-        onScroll={loadMore.onScroll}
+        ref={(el: HTMLDivElement | null) => {
+          scroller.current = el;
+          loadMore.ref.current = el;
+        }}
+        onScroll={() => {
+          loadMore.onScroll();
+          measure();
+        }}
         role="tabpanel"
-        aria-label={t(`tickets.tabs.${tab}`)}
+        aria-label={t(view.tab === 'open' ? `tickets.subTabs.${view.sub}` : `tickets.tabs.${view.tab}`)}
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
       >
         <TicketRows
-          tickets={flattenTicketPages(active.data)}
-          query={active}
-          tab={tab}
-          searching={filters.search !== ''}
+          tickets={flattenTicketPages(list.data)}
+          query={list}
+          status={status}
+          searching={typed !== ''}
+          viewport={viewport}
           selectedUuid={selectedUuid}
           showAgent={mayShowAll}
           acceptingId={statusChange.ticketId}
           onOpen={(ticket) => navigate(`/tickets/${ticket.uuid}`)}
           onAccept={accept}
+          onIgnore={(ticket) => statusChange.change(ticket, 'closed')}
         />
       </Box>
+      <TicketSpeedDial closable={view.tab === 'open' && view.sub !== 'group' ? view.sub : undefined} />
       {statusChange.dialog}
     </Box>
   );

@@ -1,15 +1,21 @@
 import type { Ticket } from '@balcao/shared';
+import CloseIcon from '@mui/icons-material/Close';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatListTime, truncate } from '../../shared/format';
 import { ChannelIcon } from '../connections/channel-icon';
 import { ContactAvatar } from './contact-avatar';
+
+/** Every row is this tall, which lets the list draw only the rows in view. */
+export const TICKET_ROW_HEIGHT = 96;
 
 /** Spec 000 §2: names and previews are cut at 30 characters. */
 const CUT = 30;
@@ -17,15 +23,28 @@ const NO_QUEUE_COLOR = '#9e9e9e';
 
 interface Props {
   ticket: Ticket;
+  /** Where the row sits in the whole list: only some rows are drawn, screen readers still count them all. */
+  position: { index: number; of: number };
   selected: boolean;
   /** Admins see whose ticket it is. */
   showAgent: boolean;
   accepting: boolean;
   onOpen: (ticket: Ticket) => void;
   onAccept: (ticket: Ticket) => void;
+  /** Close a waiting ticket without taking it (spec 000 §4 ignore). */
+  onIgnore: (ticket: Ticket) => void;
 }
 
-export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAccept }: Props) {
+export function TicketRow({
+  ticket,
+  position,
+  selected,
+  showAgent,
+  accepting,
+  onOpen,
+  onAccept,
+  onIgnore,
+}: Props) {
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
   const [firstTag, ...otherTags] = ticket.tags;
@@ -33,22 +52,38 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
   const unread = selected ? 0 : ticket.unreadMessages;
   return (
     <ListItem
+      aria-setsize={position.of}
+      aria-posinset={position.index}
       disablePadding
       divider
       secondaryAction={
         pending && (
-          <Button
-            size="small"
-            variant="contained"
-            loading={accepting}
-            onClick={() => onAccept(ticket)}
-            sx={{ py: 0.25, minHeight: 26 }}
-          >
-            {t('tickets.actions.accept')}
-          </Button>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Tooltip title={t('tickets.actions.ignore')}>
+              <IconButton
+                size="small"
+                aria-label={t('tickets.actions.ignore')}
+                disabled={accepting}
+                onClick={() => onIgnore(ticket)}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Button
+              size="small"
+              variant="contained"
+              loading={accepting}
+              onClick={() => onAccept(ticket)}
+              sx={{ py: 0.25, minHeight: 26 }}
+            >
+              {t('tickets.actions.accept')}
+            </Button>
+          </Box>
         )
       }
       sx={{
+        height: TICKET_ROW_HEIGHT,
+        overflow: 'hidden',
         // The Accept button sits over the row's last line, which leaves room for it.
         '& > .MuiListItemButton-root': { pr: 1.5 },
         '& .MuiListItemSecondaryAction-root': { right: 12, top: 'auto', bottom: 8, transform: 'none' },
@@ -69,7 +104,7 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
         selected={selected}
         onClick={() => onOpen(ticket)}
         aria-current={selected ? 'true' : undefined}
-        sx={{ gap: 1.5, alignItems: 'flex-start', pl: 2, pr: 1.5, py: 1.25 }}
+        sx={{ gap: 1.5, alignItems: 'flex-start', pl: 2, pr: 1.5, py: 1.25, height: '100%' }}
       >
         <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -103,7 +138,7 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
               gap: 0.75,
               mt: 0.5,
               minHeight: 24,
-              pr: pending ? 10 : 0,
+              pr: pending ? 14 : 0,
             }}
           >
             <ChannelIcon channel={ticket.channel} fontSize="small" />
@@ -115,6 +150,15 @@ export function TicketRow({ ticket, selected, showAgent, accepting, onOpen, onAc
                 size="small"
                 label={otherTags.length ? `${firstTag.name} +${otherTags.length}` : firstTag.name}
                 sx={{ height: 20, maxWidth: 120, fontSize: 11, bgcolor: firstTag.color, color: '#fff' }}
+              />
+            )}
+            {ticket.arrivedOffline && (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('connections.session.arrivedOffline')}
+                sx={{ height: 20, fontSize: 11 }}
               />
             )}
             {showAgent && ticket.user && (

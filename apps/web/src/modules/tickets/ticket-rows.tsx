@@ -9,23 +9,36 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { TicketRow } from './ticket-row';
-import type { TicketTab } from './tickets.rules';
+import { TICKET_ROW_HEIGHT, TicketRow } from './ticket-row';
+import type { TicketListFilters } from './tickets.rules';
+import { type Viewport, visibleRange } from './virtual-rows';
 
 interface Props {
   tickets: Ticket[];
   query: { isPending: boolean; error: unknown; isFetchingNextPage: boolean; refetch: () => unknown };
-  tab: TicketTab;
+  status: TicketListFilters['status'];
   searching: boolean;
+  /** The scrolling panel's position: only the rows in view (and a few around) are drawn. */
+  viewport: Viewport;
   selectedUuid: string | undefined;
   showAgent: boolean;
   acceptingId: number | undefined;
   onOpen: (ticket: Ticket) => void;
   onAccept: (ticket: Ticket) => void;
+  onIgnore: (ticket: Ticket) => void;
 }
 
 /** The rows of one tab, or what stands in for them: placeholders, an error, an empty tab. */
-export function TicketRows({ tickets, query, tab, searching, selectedUuid, acceptingId, ...rest }: Props) {
+export function TicketRows({
+  tickets,
+  query,
+  status,
+  searching,
+  viewport,
+  selectedUuid,
+  acceptingId,
+  ...rest
+}: Props) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (
@@ -62,22 +75,30 @@ export function TicketRows({ tickets, query, tab, searching, selectedUuid, accep
     return (
       <EmptyState
         icon={<ForumOutlinedIcon />}
-        title={searching ? t('tickets.list.noMatchTitle') : t(`tickets.list.empty.${tab}`)}
+        title={searching ? t('tickets.list.noMatchTitle') : t(`tickets.list.empty.${status ?? 'search'}`)}
         description={searching ? t('tickets.list.noMatchText') : t('tickets.list.emptyText')}
       />
     );
   }
+  const { start, end } = visibleRange(tickets.length, TICKET_ROW_HEIGHT, viewport);
   return (
-    <List disablePadding aria-busy={query.isFetchingNextPage}>
-      {tickets.map((ticket) => (
+    <List disablePadding aria-busy={query.isFetchingNextPage} data-rows={tickets.length}>
+      <Box component="li" aria-hidden sx={{ height: start * TICKET_ROW_HEIGHT, listStyle: 'none' }} />
+      {tickets.slice(start, end).map((ticket, i) => (
         <TicketRow
           key={ticket.id}
+          position={{ index: start + i + 1, of: tickets.length }}
           ticket={ticket}
           selected={ticket.uuid === selectedUuid}
           accepting={ticket.id === acceptingId}
           {...rest}
         />
       ))}
+      <Box
+        component="li"
+        aria-hidden
+        sx={{ height: (tickets.length - end) * TICKET_ROW_HEIGHT, listStyle: 'none' }}
+      />
       {query.isFetchingNextPage && (
         <Box component="li" sx={{ listStyle: 'none', py: 2 }}>
           <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} />

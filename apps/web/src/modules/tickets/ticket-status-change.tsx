@@ -1,12 +1,16 @@
 import type { Ticket, TicketHolder, UpdateTicketBody } from '@balcao/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
+import { AcceptQueueDialog } from './accept-queue.dialog';
 import { AlreadyOpenDialog } from './already-open.dialog';
 import { holderOf, isConflict } from './ticket-conflict';
 import { useUpdateTicket } from './tickets.api';
 
 type Status = NonNullable<UpdateTicketBody['status']>;
+
+type OnDone = (ticket: Ticket) => void;
 
 interface Refusal {
   ticket: Ticket;
@@ -21,13 +25,18 @@ interface Refusal {
 export function useTicketStatusChange() {
   const { t } = useTranslation();
   const update = useUpdateTicket();
+  const me = useSessionUser();
   const [refused, setRefused] = useState<Refusal | null>(null);
+  const [choosing, setChoosing] = useState<{ ticket: Ticket; onDone?: OnDone } | null>(null);
 
-  const change = (ticket: Ticket, status: Status, onDone?: (ticket: Ticket) => void) =>
+  const change = (ticket: Ticket, status: Status, onDone?: OnDone, queueId?: number) =>
     update.mutate(
-      { ticket, body: { status } },
+      { ticket, body: queueId === undefined ? { status } : { status, queueId } },
       {
-        onSuccess: (saved) => onDone?.(saved),
+        onSuccess: (saved) => {
+          setChoosing(null);
+          onDone?.(saved);
+        },
         onError: (error) => {
           if (isConflict(error, 'ERR_OTHER_OPEN_TICKET')) {
             setRefused({ ticket, holder: holderOf(error) });
@@ -40,16 +49,41 @@ export function useTicketStatusChange() {
       },
     );
 
-  const dialog: ReactNode = refused && (
-    <AlreadyOpenDialog
-      contactName={refused.ticket.contact.name}
-      holder={refused.holder}
-      onClose={() => setRefused(null)}
-    />
+  /**
+   * Accept (and reopen) a ticket without a queue: the user's only queue is taken at once, several
+   * are offered in a dialog; group tickets keep going without one (spec 000 §4).
+   */
+  const accept = (ticket: Ticket, onDone?: OnDone) => {
+    const [only, ...others] = me.queues;
+    if (ticket.queueId !== null || ticket.isGroup || !only) return change(ticket, 'open', onDone);
+    if (others.length === 0) return change(ticket, 'open', onDone, only.id);
+    setChoosing({ ticket, onDone });
+  };
+
+  const dialog: ReactNode = (
+    <>
+      {refused && (
+        <AlreadyOpenDialog
+          contactName={refused.ticket.contact.name}
+          holder={refused.holder}
+          onClose={() => setRefused(null)}
+        />
+      )}
+      {choosing && (
+        <AcceptQueueDialog
+          ticketId={choosing.ticket.id}
+          queues={me.queues}
+          busy={update.isPending}
+          onAccept={(queueId) => change(choosing.ticket, 'open', choosing.onDone, queueId)}
+          onClose={() => setChoosing(null)}
+        />
+      )}
+    </>
   );
   const pending = update.isPending ? update.variables : undefined;
   return {
     change,
+    accept,
     ticketId: pending?.ticket.id,
     status: pending?.body.status,
     dialog,

@@ -1,6 +1,6 @@
 import { events, type Message, type Ticket, ticketEvent } from '@balcao/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { askNotificationPermission, showDesktopNotification } from '../../shared/notifications/desktop';
 import { playNotificationSound, unlockSound } from '../../shared/notifications/sound';
 import { setUnreadTickets } from '../../shared/notifications/unread-tickets';
@@ -8,8 +8,12 @@ import { getVolume } from '../../shared/notifications/volume';
 import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
 import { useSocketReconnect } from '../../shared/socket/use-socket-room';
-import { ticketsKeys, useUnreadTicketIds } from './tickets.api';
+import { ticketsKeys, useTicketCounts } from './tickets.api';
 import { applyTicket, markTicketRead, removeTicket } from './tickets.cache';
+import { noFilters } from './tickets.rules';
+
+/** A burst of ticket events refreshes the badges once, at most this often. */
+const COUNTS_REFRESH_MS = 1000;
 
 /** Notification permission and audio both wait for the user's first gesture on the page. */
 function useAlertsUnlockedOnGesture() {
@@ -29,15 +33,17 @@ function useAlertsUnlockedOnGesture() {
 
 /**
  * The inbox's part of the whole app, on every page: ticket events kept in the caches and the bell's
- * count of unread tickets. A ticket that left the user's sight arrives as a removal.
+ * count of unread tickets (from the one counts call). A ticket that left the user's sight arrives as a removal.
  */
 export function useTicketAlerts() {
   const me = useSessionUser();
   const queryClient = useQueryClient();
-  const unread = useUnreadTicketIds();
+  const counts = useTicketCounts(noFilters);
+  const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
   useAlertsUnlockedOnGesture();
 
-  useEffect(() => setUnreadTickets(unread.data?.length ?? 0), [unread.data]);
+  useEffect(() => setUnreadTickets(counts.data?.unread ?? 0), [counts.data]);
+  useEffect(() => () => clearTimeout(refresh.current), []);
   useEffect(() => () => setUnreadTickets(0), []);
   useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: ticketsKeys.all }));
 
@@ -45,6 +51,12 @@ export function useTicketAlerts() {
     if (payload.action === 'update') applyTicket(queryClient, payload.ticket, me);
     else if (payload.action === 'delete') removeTicket(queryClient, payload.ticketId);
     else markTicketRead(queryClient, payload.ticketId);
+    // Whether the event changed a count depends on where the ticket was before, which only the
+    // server knows for sure: the counts are asked again, once per burst.
+    refresh.current ??= setTimeout(() => {
+      refresh.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: ticketsKeys.counts() });
+    }, COUNTS_REFRESH_MS);
   });
 }
 

@@ -1,4 +1,10 @@
-import { listTicketsResponse, type Ticket, ticketSchema, type UpdateTicketBody } from '@balcao/shared';
+import {
+  listTicketsResponse,
+  type Ticket,
+  ticketCountsResponse,
+  ticketSchema,
+  type UpdateTicketBody,
+} from '@balcao/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
 import { useSessionUser } from '../../shared/session/session-user';
@@ -11,8 +17,21 @@ export const ticketsKeys = {
   list: (filters: TicketListFilters) => [...ticketsKeys.lists(), filters] as const,
   details: () => [...ticketsKeys.all, 'detail'] as const,
   detail: (uuid: string) => [...ticketsKeys.details(), uuid] as const,
-  unread: () => [...ticketsKeys.all, 'unread'] as const,
+  counts: () => [...ticketsKeys.all, 'counts'] as const,
+  countsOf: (filters: CountFilters) => [...ticketsKeys.counts(), filters] as const,
 };
+
+type CountFilters = Pick<TicketListFilters, 'showAll' | 'queueIds' | 'tags' | 'whatsappIds' | 'users'>;
+
+/** The query string of a ticket filter: arrays as JSON, as the spec sends them; empty ones left out. */
+const ids = (values: readonly (number | string)[]) => (values.length ? JSON.stringify(values) : undefined);
+const filterQuery = (filters: CountFilters) => ({
+  showAll: filters.showAll || undefined,
+  queueIds: ids(filters.queueIds),
+  tags: ids(filters.tags),
+  whatsappIds: ids(filters.whatsappIds),
+  users: ids(filters.users),
+});
 
 export function useTicketList(filters: TicketListFilters) {
   return useInfiniteQuery({
@@ -20,9 +39,10 @@ export function useTicketList(filters: TicketListFilters) {
     queryFn: ({ pageParam }) =>
       request('/tickets', {
         query: {
+          ...filterQuery(filters),
           status: filters.status,
-          searchParam: filters.search,
-          showAll: filters.showAll || undefined,
+          statusFilter: filters.status ? undefined : ids(filters.statusFilter),
+          searchParam: filters.search || undefined,
           pageNumber: pageParam,
         },
         schema: listTicketsResponse,
@@ -41,25 +61,21 @@ export function useTicket(uuid: string) {
   });
 }
 
-/** Stops paging a runaway count: the bell shows 99+ long before this. */
-const MAX_UNREAD_PAGES = 10;
-
-/** Ids of the tickets this user sees with unread messages, every page of them: the bell counts them. */
-export function useUnreadTicketIds() {
+/**
+ * The open tab's badges and the bell, in one call. Ticket events mark it stale (tickets.alerts.ts),
+ * so it follows the inbox without paging through lists.
+ */
+export function useTicketCounts(filters: CountFilters) {
+  const key = {
+    showAll: filters.showAll,
+    queueIds: filters.queueIds,
+    tags: filters.tags,
+    whatsappIds: filters.whatsappIds,
+    users: filters.users,
+  };
   return useQuery({
-    queryKey: ticketsKeys.unread(),
-    queryFn: async () => {
-      const ids: number[] = [];
-      for (let pageNumber = 1; pageNumber <= MAX_UNREAD_PAGES; pageNumber++) {
-        const page = await request('/tickets', {
-          query: { withUnreadMessages: true, pageNumber },
-          schema: listTicketsResponse,
-        });
-        for (const ticket of page.tickets) if (ticket.status !== 'closed') ids.push(ticket.id);
-        if (!page.hasMore) break;
-      }
-      return ids;
-    },
+    queryKey: ticketsKeys.countsOf(key),
+    queryFn: () => request('/tickets/counts', { query: filterQuery(key), schema: ticketCountsResponse }),
   });
 }
 

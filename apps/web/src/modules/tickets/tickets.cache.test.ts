@@ -10,13 +10,12 @@ import {
   withTicketPlaced,
   withTicketRead,
   withTicketRemoved,
-  withUnreadUpdated,
 } from './tickets.cache';
+import { noFilters, type TicketListFilters } from './tickets.rules';
 
 function pagesOf(...pages: Ticket[][]): TicketPages {
-  const count = pages.flat().length;
   return {
-    pages: pages.map((tickets, i) => ({ tickets, hasMore: i < pages.length - 1, count })),
+    pages: pages.map((tickets, i) => ({ tickets, hasMore: i < pages.length - 1 })),
     pageParams: pages.map((_p, i) => i + 1),
   };
 }
@@ -25,23 +24,21 @@ const ids = (data: TicketPages) => flattenTicketPages(data).map((t) => t.id);
 const later = '2026-01-01T13:00:00.000Z';
 
 describe('withTicketPlaced', () => {
-  test('a new ticket goes first and counts once', () => {
+  test('a new ticket goes first', () => {
     const data = pagesOf([buildTicket({ id: 1 })]);
 
     const next = withTicketPlaced(data, buildTicket({ id: 2, updatedAt: later }), true);
 
     expect(ids(next)).toEqual([2, 1]);
-    expect(next.pages[0]?.count).toBe(2);
   });
 
-  test('a ticket with a new message moves to the top without changing the count', () => {
+  test('a ticket with a new message moves to the top, listed once', () => {
     const data = pagesOf([buildTicket({ id: 1 })], [buildTicket({ id: 2 })]);
 
     const next = withTicketPlaced(data, buildTicket({ id: 2, updatedAt: later, lastMessage: 'Novo' }), true);
 
     expect(ids(next)).toEqual([2, 1]);
     expect(flattenTicketPages(next)[0]?.lastMessage).toBe('Novo');
-    expect(next.pages[0]?.count).toBe(2);
   });
 
   test('a change that keeps its time is applied in place', () => {
@@ -60,13 +57,10 @@ describe('withTicketPlaced', () => {
   });
 });
 
-test('a ticket that left the tab is removed and the count drops', () => {
+test('a ticket that left the tab is removed', () => {
   const data = pagesOf([buildTicket({ id: 1 }), buildTicket({ id: 2 })]);
 
-  const next = withTicketRemoved(data, 1);
-
-  expect(ids(next)).toEqual([2]);
-  expect(next.pages[0]?.count).toBe(1);
+  expect(ids(withTicketRemoved(data, 1))).toEqual([2]);
 });
 
 test('a read ticket shows no unread messages', () => {
@@ -75,25 +69,36 @@ test('a read ticket shows no unread messages', () => {
   expect(flattenTicketPages(withTicketRead(data, 1))[0]?.unreadMessages).toBe(0);
 });
 
-describe('withUnreadUpdated', () => {
-  const me = buildSessionUser({ id: 7 });
-
-  test('a visible ticket with unread messages is counted once', () => {
-    const ticket = buildTicket({ id: 5, unreadMessages: 2 });
-
-    expect(withUnreadUpdated([], ticket, me)).toEqual([5]);
-    expect(withUnreadUpdated([5], ticket, me)).toEqual([5]);
-  });
-
-  test('a ticket read or closed stops counting', () => {
-    expect(withUnreadUpdated([5], buildTicket({ id: 5, unreadMessages: 0 }), me)).toEqual([]);
-    expect(withUnreadUpdated([5], buildTicket({ id: 5, unreadMessages: 1, status: 'closed' }), me)).toEqual(
-      [],
-    );
-  });
-});
-
 describe('applyTicket', () => {
+  const me = buildSessionUser({ id: 7, queues: [{ id: 3, name: 'Vendas', color: '#f00' }] });
+  const listKey = (filters: Partial<TicketListFilters>) =>
+    ticketsKeys.list({ ...noFilters, status: 'pending', ...filters });
+
+  test('an accepted ticket leaves the pending list and joins my open list, live', () => {
+    const queryClient = new QueryClient();
+    const waiting = buildTicket({ id: 1, status: 'pending', queueId: 3 });
+    queryClient.setQueryData(
+      listKey({ status: 'pending' }),
+      pagesOf([waiting, buildTicket({ id: 2, queueId: 3 })]),
+    );
+    queryClient.setQueryData(listKey({ status: 'open' }), pagesOf([]));
+
+    applyTicket(queryClient, { ...waiting, status: 'open', userId: me.id, updatedAt: later }, me);
+
+    expect(ids(queryClient.getQueryData(listKey({ status: 'pending' })) as TicketPages)).toEqual([2]);
+    expect(ids(queryClient.getQueryData(listKey({ status: 'open' })) as TicketPages)).toEqual([1]);
+  });
+
+  test('a ticket moved to a queue outside the selected ones is removed from that list (spec 000 §4)', () => {
+    const queryClient = new QueryClient();
+    const inSales = buildTicket({ id: 1, status: 'pending', queueId: 3 });
+    queryClient.setQueryData(listKey({ queueIds: [3] }), pagesOf([inSales]));
+
+    applyTicket(queryClient, { ...inSales, queueId: null, updatedAt: later }, me);
+
+    expect(ids(queryClient.getQueryData(listKey({ queueIds: [3] })) as TicketPages)).toEqual([]);
+  });
+
   test('an event older than the copy already held is dropped (events may arrive out of order)', () => {
     const queryClient = new QueryClient();
     const me = buildSessionUser();

@@ -2,7 +2,7 @@ import type { listTicketsResponse, SessionUser, Ticket } from '@balcao/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ticketsKeys } from './tickets.api';
-import { belongsToList, countsAsUnread, type TicketListFilters } from './tickets.rules';
+import { belongsToList, type TicketListFilters } from './tickets.rules';
 
 type TicketsPage = z.infer<typeof listTicketsResponse>;
 export type TicketPages = InfiniteData<TicketsPage, unknown>;
@@ -10,14 +10,10 @@ export type TicketPages = InfiniteData<TicketsPage, unknown>;
 const isListed = (data: TicketPages, id: number) =>
   data.pages.some((p) => p.tickets.some((t) => t.id === id));
 
-function withCount(data: TicketPages, delta: number): TicketPages {
-  return { ...data, pages: data.pages.map((p) => ({ ...p, count: Math.max(0, p.count + delta) })) };
-}
-
 export function withTicketRemoved(data: TicketPages, id: number): TicketPages {
   if (!isListed(data, id)) return data;
   const pages = data.pages.map((p) => ({ ...p, tickets: p.tickets.filter((t) => t.id !== id) }));
-  return withCount({ ...data, pages }, -1);
+  return { ...data, pages };
 }
 
 /**
@@ -37,7 +33,7 @@ export function withTicketPlaced(data: TicketPages, ticket: Ticket, mayInsert: b
   if (!listed && (!mayInsert || data.pages.length === 0)) return data;
   const without = listed ? withTicketRemoved(data, ticket.id) : data;
   const pages = without.pages.map((p, i) => (i === 0 ? { ...p, tickets: [ticket, ...p.tickets] } : p));
-  return withCount({ ...without, pages }, 1);
+  return { ...without, pages };
 }
 
 export function withTicketRead(data: TicketPages, id: number): TicketPages {
@@ -69,12 +65,6 @@ export function findListedTicket(queryClient: QueryClient, uuid: string): Ticket
     if (found) return found;
   }
   return undefined;
-}
-
-export function withUnreadUpdated(ids: number[], ticket: Ticket, me: SessionUser): number[] {
-  const counted = ids.includes(ticket.id);
-  if (countsAsUnread(ticket, me)) return counted ? ids : [...ids, ticket.id];
-  return counted ? ids.filter((id) => id !== ticket.id) : ids;
 }
 
 function eachList(
@@ -116,18 +106,12 @@ export function applyTicket(queryClient: QueryClient, ticket: Ticket, me: Sessio
   );
   if (queryClient.getQueryData(ticketsKeys.detail(ticket.uuid)))
     queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), ticket);
-  queryClient.setQueryData<number[]>(
-    ticketsKeys.unread(),
-    (ids) => ids && withUnreadUpdated(ids, ticket, me),
-  );
 }
 
 export function removeTicket(queryClient: QueryClient, id: number) {
   eachList(queryClient, (data) => withTicketRemoved(data, id));
-  queryClient.setQueryData<number[]>(ticketsKeys.unread(), (ids) => ids?.filter((known) => known !== id));
 }
 
 export function markTicketRead(queryClient: QueryClient, id: number) {
   eachList(queryClient, (data) => withTicketRead(data, id));
-  queryClient.setQueryData<number[]>(ticketsKeys.unread(), (ids) => ids?.filter((known) => known !== id));
 }

@@ -9,8 +9,7 @@ import { useParams } from 'react-router';
 import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { TicketChat } from './ticket-chat';
-import { TicketList } from './ticket-list';
-import type { TicketTab } from './tickets.rules';
+import { type ListView, TicketList } from './ticket-list';
 
 type Pane = 'list' | 'chat';
 
@@ -44,14 +43,18 @@ export function TicketsPage() {
   const { uuid } = useParams();
   const frame = useElementWidth<HTMLDivElement>();
   const narrow = frame.width !== undefined && frame.width < TWO_PANES_MIN_PX;
-  const [tab, setTab] = useState<TicketTab>('open');
+  const [view, setView] = useState<ListView>({ tab: 'open', sub: 'open' });
   const [pane, setPane] = useState<Pane>(uuid ? 'chat' : 'list');
 
   useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid]);
 
-  const list = <TicketList tab={tab} onTabChange={setTab} selectedUuid={uuid} compact={narrow} />;
+  const list = <TicketList view={view} onViewChange={setView} selectedUuid={uuid} compact={narrow} />;
   const chat = uuid ? (
-    <TicketChat key={uuid} uuid={uuid} onAccepted={() => setTab('open')} />
+    <TicketChat
+      key={uuid}
+      uuid={uuid}
+      onAccepted={(ticket) => setView({ tab: 'open', sub: ticket.status === 'group' ? 'group' : 'open' })}
+    />
   ) : (
     <ChatWelcome />
   );

@@ -1,10 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { buildMessage, buildSessionUser, buildTicket } from '../../test/fixtures';
-import { belongsToList, isTicketVisibleTo, mayDeleteNote, shouldAlert, userMatches } from './tickets.rules';
+import {
+  belongsToList,
+  isTicketVisibleTo,
+  mayDeleteNote,
+  noFilters,
+  shouldAlert,
+  userMatches,
+} from './tickets.rules';
 
 const attendant = buildSessionUser({ id: 7, queues: [{ id: 3, name: 'Vendas', color: '#f00' }] });
 const admin = buildSessionUser({ id: 1, profile: 'admin' });
-const all = { search: '', showAll: false };
+const all = noFilters;
 
 describe('isTicketVisibleTo', () => {
   test("an attendant sees waiting tickets without a queue, their queues' tickets and their own", () => {
@@ -33,6 +40,24 @@ describe('belongsToList', () => {
 
     expect(belongsToList(mine, { ...all, status: 'open' }, attendant)).toBe(true);
     expect(belongsToList(mine, { ...all, status: 'pending' }, attendant)).toBe(false);
+  });
+
+  test('the queue multi-select keeps "Sem fila" (0) and the chosen queues only', () => {
+    const withoutQueue = buildTicket({ queueId: null });
+    const inSales = buildTicket({ queueId: 3 });
+
+    expect(belongsToList(withoutQueue, { ...all, status: 'pending', queueIds: [0] }, attendant)).toBe(true);
+    expect(belongsToList(inSales, { ...all, status: 'pending', queueIds: [0] }, attendant)).toBe(false);
+    expect(belongsToList(inSales, { ...all, status: 'pending', queueIds: [0, 3] }, attendant)).toBe(true);
+  });
+
+  test('the search tab takes every status, or those of the status filter', () => {
+    const closed = buildTicket({ status: 'closed', queueId: 3 });
+
+    expect(belongsToList(closed, { ...all, status: undefined }, attendant)).toBe(true);
+    expect(belongsToList(closed, { ...all, status: undefined, statusFilter: ['open'] }, attendant)).toBe(
+      false,
+    );
   });
 });
 

@@ -1,15 +1,42 @@
 import { can, type Message, type SessionUser, type Ticket } from '@balcao/shared';
 
-/** The tabs of the ticket list (spec 000 §2); group tickets wait for the groups issue. */
-export const ticketTabs = ['open', 'pending', 'closed'] as const;
+/** The tabs of the ticket list (spec 000 §2): open holds the sub-tabs, search lists every status. */
+export const ticketTabs = ['open', 'closed', 'search'] as const;
 export type TicketTab = (typeof ticketTabs)[number];
+export const openSubTabs = ['open', 'pending', 'group'] as const;
+export type OpenSubTab = (typeof openSubTabs)[number];
+/** The statuses the advanced filter offers on the search tab. */
+export const filterStatuses = ['open', 'pending', 'closed', 'group'] as const;
+export type FilterStatus = (typeof filterStatuses)[number];
 
+/** What one list shows; the server applies the same filters (GET /tickets). */
 export interface TicketListFilters {
-  status: TicketTab;
+  /** One status, or every one (the search tab, narrowed by `statusFilter`). */
+  status: OpenSubTab | 'closed' | undefined;
   /** Lowercased and trimmed, as the server compares it; '' lists everything. */
   search: string;
   showAll: boolean;
+  /** 0 is "Sem fila". Empty: every queue. */
+  queueIds: number[];
+  tags: number[];
+  whatsappIds: number[];
+  users: number[];
+  statusFilter: FilterStatus[];
 }
+
+export const noFilters = {
+  search: '',
+  showAll: false,
+  queueIds: [],
+  tags: [],
+  whatsappIds: [],
+  users: [],
+  statusFilter: [],
+} satisfies Omit<TicketListFilters, 'status'>;
+
+/** The status a tab lists. */
+export const tabStatus = (tab: TicketTab, sub: OpenSubTab): TicketListFilters['status'] =>
+  tab === 'open' ? sub : tab === 'closed' ? 'closed' : undefined;
 
 /**
  * Whether this user may see a ticket: the server's rule (tickets.access.ts) mirrored, because live
@@ -24,17 +51,25 @@ export function isTicketVisibleTo(ticket: Ticket, me: SessionUser): boolean {
 
 /** Whether a ticket belongs in a list as the server would answer it (search aside). */
 export function belongsToList(ticket: Ticket, filters: TicketListFilters, me: SessionUser): boolean {
-  if (ticket.status !== filters.status) return false;
+  if (filters.status ? ticket.status !== filters.status : !matchesStatusFilter(ticket, filters)) return false;
+  if (!matchesChosenFilters(ticket, filters)) return false;
   const showAll = filters.showAll && can(me, 'tickets-manager:showall');
-  if (showAll) return true;
   // Without "show all", the open tab is the user's own tickets.
-  if (filters.status === 'open') return ticket.userId === me.id;
+  if (filters.status === 'open' && !showAll) return ticket.userId === me.id;
   return isTicketVisibleTo(ticket, me);
 }
 
-/** Tickets that count on the bell: visible to this user, still active, with unread messages. */
-export const countsAsUnread = (ticket: Ticket, me: SessionUser) =>
-  ticket.unreadMessages > 0 && ticket.status !== 'closed' && isTicketVisibleTo(ticket, me);
+const matchesStatusFilter = (ticket: Ticket, filters: TicketListFilters) =>
+  filters.statusFilter.length === 0 || (filters.statusFilter as string[]).includes(ticket.status);
+
+/** The queue multi-select and the advanced filters; a ticket passing the server's copy passes these. */
+function matchesChosenFilters(ticket: Ticket, filters: TicketListFilters): boolean {
+  if (filters.queueIds.length && !filters.queueIds.includes(ticket.queueId ?? 0)) return false;
+  if (filters.whatsappIds.length && !filters.whatsappIds.includes(ticket.whatsappId ?? -1)) return false;
+  if (filters.users.length && !filters.users.includes(ticket.userId ?? -1)) return false;
+  if (filters.tags.length && !ticket.tags.some((tag) => filters.tags.includes(tag.id))) return false;
+  return true;
+}
 
 /**
  * A customer message alerts (sound, desktop notification) unless its ticket is on screen. Pending

@@ -1,16 +1,14 @@
 import type { User } from '@balcao/shared';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/Edit';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatTimeOfDay } from '../../shared/format';
+import { EditDeleteCell } from '../../shared/ui/edit-delete-cell';
 import { hideBelow } from '../../shared/ui/responsive';
 
 interface Props {
@@ -75,24 +73,12 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: Props) {
       <TableCell sx={hideBelow('md')}>{t(`users.profiles.${user.profile}`)}</TableCell>
       <TableCell sx={hideBelow('md')}>{formatTimeOfDay(user.startWork)}</TableCell>
       <TableCell sx={hideBelow('md')}>{formatTimeOfDay(user.endWork)}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <IconButton
-          size="small"
-          aria-label={t('users.list.editUser', { name: user.name })}
-          onClick={() => onEdit(user)}
-        >
-          <EditIcon fontSize="small" />
-        </IconButton>
-        {canDelete && (
-          <IconButton
-            size="small"
-            aria-label={t('users.list.deleteUser', { name: user.name })}
-            onClick={() => onDelete(user)}
-          >
-            <DeleteOutlinedIcon fontSize="small" />
-          </IconButton>
-        )}
-      </TableCell>
+      <EditDeleteCell
+        editLabel={t('users.list.editUser', { name: user.name })}
+        deleteLabel={t('users.list.deleteUser', { name: user.name })}
+        onEdit={() => onEdit(user)}
+        onDelete={canDelete ? () => onDelete(user) : undefined}
+      />
     </TableRow>
   );
 }

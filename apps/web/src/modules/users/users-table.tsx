@@ -1,89 +1,40 @@
 import type { User } from '@balcao/shared';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
-import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/error-message';
-import { EmptyState } from '../../shared/ui/empty-state';
-import { hideBelow, visuallyHidden } from '../../shared/ui/responsive';
-import { PagedTableBody } from '../../shared/ui/table-body-content';
+import { type PagedListState, PagedTable } from '../../shared/ui/paged-table';
 import { UserRow } from './user-row';
 
-const COLUMNS = 9;
-
-interface Props {
+interface Props extends PagedListState {
   users: User[];
   meId: number;
-  isLoading: boolean;
-  error: unknown;
-  isFetchingNextPage: boolean;
-  searching: boolean;
-  onRetry: () => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }
 
-export function UsersTable({
-  users,
-  meId,
-  isLoading,
-  error,
-  isFetchingNextPage,
-  searching,
-  onRetry,
-  ...actions
-}: Props) {
+export function UsersTable({ users, meId, onEdit, onDelete, ...state }: Props) {
   const { t } = useTranslation();
-
   return (
-    <Table
-      stickyHeader
-      size="small"
-      aria-busy={isLoading || isFetchingNextPage}
+    <PagedTable
+      {...state}
+      texts="users.list"
+      emptyIcon={<PeopleOutlinedIcon />}
       // At 360 px the photo, name and actions fit only with narrower cell padding.
       sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
-    >
-      <TableHead>
-        <TableRow>
-          <TableCell sx={hideBelow('md')}>{t('users.list.id')}</TableCell>
-          <TableCell align="center" sx={hideBelow('sm')}>
-            {t('users.list.status')}
-          </TableCell>
-          <TableCell>
-            <Box component="span" sx={visuallyHidden}>
-              {t('users.list.avatar')}
-            </Box>
-          </TableCell>
-          <TableCell>{t('users.fields.name')}</TableCell>
-          <TableCell sx={hideBelow('sm')}>{t('users.fields.email')}</TableCell>
-          <TableCell sx={hideBelow('md')}>{t('users.fields.profile')}</TableCell>
-          <TableCell sx={hideBelow('md')}>{t('users.list.startWork')}</TableCell>
-          <TableCell sx={hideBelow('md')}>{t('users.list.endWork')}</TableCell>
-          <TableCell align="right">{t('users.list.actions')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <PagedTableBody
-        isFetchingNextPage={isFetchingNextPage}
-        columns={COLUMNS}
-        isLoading={isLoading}
-        loadError={error ? `${t('users.list.loadError')} ${errorMessage(error)}` : undefined}
-        onRetry={onRetry}
-        hasRows={users.length > 0}
-        empty={
-          <EmptyState
-            icon={<PeopleOutlinedIcon />}
-            title={searching ? t('users.list.noMatchTitle') : t('users.list.emptyTitle')}
-            description={searching ? t('users.list.noMatchText') : t('users.list.emptyText')}
-          />
-        }
-      >
-        {users.map((user) => (
-          <UserRow key={user.id} user={user} canDelete={user.id !== meId} {...actions} />
-        ))}
-      </PagedTableBody>
-    </Table>
+      columns={[
+        { label: t('users.list.id'), hideBelow: 'md' },
+        { label: t('users.list.status'), align: 'center', hideBelow: 'sm' },
+        { label: t('users.list.avatar'), labelHidden: true },
+        { label: t('users.fields.name') },
+        { label: t('users.fields.email'), hideBelow: 'sm' },
+        { label: t('users.fields.profile'), hideBelow: 'md' },
+        { label: t('users.list.startWork'), hideBelow: 'md' },
+        { label: t('users.list.endWork'), hideBelow: 'md' },
+        { label: t('users.list.actions'), align: 'right' },
+      ]}
+      rows={users}
+      renderRow={(user) => (
+        <UserRow user={user} canDelete={user.id !== meId} onEdit={onEdit} onDelete={onDelete} />
+      )}
+    />
   );
 }

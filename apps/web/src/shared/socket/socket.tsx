@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { refreshSession } from '../api/http';
 import { clearSession, getToken, markSubscriptionExpired } from '../session/session.store';
 
-const SocketContext = createContext<Socket | null>(null);
+/** Provided by SocketProvider; a component test provides its own emitter in its place. */
+export const SocketContext = createContext<Socket | null>(null);
 
 /**
  * One socket per signed-in user, on the page's own origin (the server serves the app).

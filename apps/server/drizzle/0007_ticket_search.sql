@@ -1,0 +1,2 @@
+CREATE INDEX "messages_body_search_idx" ON "messages" USING gin (to_tsvector('portuguese'::regconfig, translate(lower("body"), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')));--> statement-breakpoint
+CREATE INDEX "tickets_company_updated_idx" ON "tickets" USING btree ("company_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,2 @@
+ALTER TABLE "schedules" ADD COLUMN "media_type" text;--> statement-breakpoint
+CREATE INDEX "messages_ticket_media_idx" ON "messages" USING btree ("ticket_id","created_at" DESC NULLS FIRST) WHERE "messages"."media_path" is not null;

@@ -1,0 +1,3 @@
+CREATE INDEX "connections_phone_number_id_idx" ON "connections" USING btree ("phone_number_id") WHERE "connections"."phone_number_id" is not null;--> statement-breakpoint
+CREATE INDEX "connections_facebook_page_idx" ON "connections" USING btree ("facebook_page_user_id") WHERE "connections"."facebook_page_user_id" is not null;--> statement-breakpoint
+CREATE INDEX "connections_instagram_account_idx" ON "connections" USING btree ("instagram_account_id") WHERE "connections"."instagram_account_id" is not null;

@@ -1,0 +1,135 @@
+import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessageKey } from '@whiskeysockets/baileys';
+import { and, eq } from 'drizzle-orm';
+import { contactIdentities, contacts } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
+import { findMessage } from '../../modules/messages/messages.queries.js';
+import type { AppDeps } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { ChannelAdapter, OutboundDelivery } from '../channel.js';
+import type { WhatsappSessions } from './baileys.sessions.js';
+
+/** The WhatsApp address of a contact: its phone, its group, or its LID when WhatsApp never told the phone. */
+async function jidOf(deps: AppDeps, contact: OutboundDelivery['contact']): Promise<string> {
+  if (contact.number) return `${contact.number}@${contact.isGroup ? 'g.us' : 's.whatsapp.net'}`;
+  const [lid] = await deps.db
+    .select({ value: contactIdentities.value })
+    .from(contactIdentities)
+    .where(
+      and(
+        eq(contactIdentities.companyId, contact.companyId),
+        eq(contactIdentities.contactId, contact.id),
+        eq(contactIdentities.kind, 'lid'),
+      ),
+    );
+  if (!lid) throw new AppError('ERR_WAPP_INVALID_CONTACT');
+  return `${lid.value}@lid`;
+}
+
+const mimeOf = (path: string) => {
+  const ext = path.split('.').pop()?.toLowerCase() ?? '';
+  const known: Record<string, string> = {
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    png: 'image/png',
+    webp: 'image/webp',
+    gif: 'image/gif',
+    mp4: 'video/mp4',
+    ogg: 'audio/ogg; codecs=opus',
+    opus: 'audio/ogg; codecs=opus',
+    mp3: 'audio/mpeg',
+    m4a: 'audio/mp4',
+    pdf: 'application/pdf',
+  };
+  return known[ext] ?? 'application/octet-stream';
+};
+
+async function contentOf(deps: AppDeps, { message }: OutboundDelivery): Promise<AnyMessageContent> {
+  if (!message.mediaPath) return { text: message.body };
+  const file = await deps.storage.read(message.mediaPath);
+  if (!file) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA');
+  const stream = { stream: file.stream };
+  const mimetype = mimeOf(message.mediaPath);
+  const caption = message.body || undefined;
+  switch (message.mediaType) {
+    case 'image':
+      return { image: stream, caption, mimetype };
+    case 'video':
+      return { video: stream, caption, mimetype };
+    case 'audio':
+      // Voice notes are ogg/opus; anything else goes as a plain audio file.
+      return { audio: stream, mimetype, ptt: mimetype.startsWith('audio/ogg') };
+    default:
+      return { document: stream, mimetype, fileName: message.mediaName ?? 'arquivo', caption };
+  }
+}
+
+/** WhatsApp through the session this process holds; without one the send fails and the outbox retries. */
+export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions): ChannelAdapter {
+  const socketFor = (delivery: OutboundDelivery) => {
+    const socket = sessions.socketOf(delivery.connection.id);
+    if (!socket) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    return socket;
+  };
+  const keyOf = async (delivery: OutboundDelivery, id: string, fromMe: boolean): Promise<WAMessageKey> => ({
+    remoteJid: await jidOf(deps, delivery.contact),
+    id,
+    fromMe,
+  });
+
+  return {
+    async send(delivery) {
+      const socket = socketFor(delivery);
+      const jid = await jidOf(deps, delivery.contact);
+      const options: MiscMessageGenerationOptions = {};
+      const { quotedMessageId } = delivery.message;
+      const quoted = quotedMessageId
+        ? await findMessage(deps.db, delivery.message.companyId, quotedMessageId)
+        : undefined;
+      if (quoted?.externalId)
+        options.quoted = {
+          key: {
+            remoteJid: jid,
+            id: quoted.externalId,
+            fromMe: quoted.fromMe,
+            participant: quoted.participant,
+          },
+          message: { conversation: quoted.body },
+        };
+      const sent = await socket.sendMessage(jid, await contentOf(deps, delivery), options);
+      if (!sent?.key.id) throw new AppError('ERR_SENDING_WAPP_MSG');
+      return { externalId: sent.key.id, ack: 1 };
+    },
+    async edit(delivery) {
+      const { externalId, body } = delivery.message;
+      if (!externalId) return;
+      const key = await keyOf(delivery, externalId, true);
+      await socketFor(delivery).sendMessage(key.remoteJid as string, { text: body, edit: key });
+    },
+    async revoke(delivery) {
+      const { externalId } = delivery.message;
+      if (!externalId) return;
+      const key = await keyOf(delivery, externalId, true);
+      await socketFor(delivery).sendMessage(key.remoteJid as string, { delete: key });
+    },
+    async react(delivery, { externalId, emoji }) {
+      const { fromMe, participant } = delivery.message;
+      const key = { ...(await keyOf(delivery, externalId, fromMe)), participant };
+      await socketFor(delivery).sendMessage(key.remoteJid as string, { react: { text: emoji, key } });
+    },
+    async notify({ connection, number, body }) {
+      const socket = sessions.socketOf(connection.id);
+      if (!socket) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+      await socket.sendMessage(`${number.replace(/\D/g, '')}@s.whatsapp.net`, { text: body });
+    },
+    async presence({ companyId, connectionId, contactId }, state) {
+      const socket = sessions.socketOf(connectionId);
+      // Nobody to tell without a live session; typing is never worth a retry.
+      if (!socket) return;
+      const [contact] = await deps.db
+        .select()
+        .from(contacts)
+        .where(tenant(contacts, companyId, eq(contacts.id, contactId)));
+      if (contact) await socket.sendPresenceUpdate(state ?? 'paused', await jidOf(deps, contact));
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { and, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { connections } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
+
+/** Which connection's session, named with its company like every tenant row. */
+type LeaseTarget = { companyId: number; connectionId: number };
+
+/**
+ * One live WhatsApp socket per connection across every server process: the holder of the lease row
+ * runs it and renews the lease; when the holder dies the lease expires and another process takes
+ * the session over. Times come from the database clock, so processes never compare their own clocks.
+ */
+export interface Lease {
+  /** Takes the connection's lease if it is free, expired or already ours; answers whether we hold it. */
+  acquire(target: LeaseTarget): Promise<boolean>;
+  /** Extends a lease we hold; false means another process took it and our socket must stop. */
+  renew(target: LeaseTarget): Promise<boolean>;
+  /**
+   * Takes the lease whoever holds it (a user pressed a session button on this process): the old
+   * holder finds out at its next renewal and lets its socket go.
+   */
+  seize(target: LeaseTarget): Promise<boolean>;
+  release(target: LeaseTarget): Promise<void>;
+  /**
+   * WhatsApp connections with a saved session and nobody alive holding them: candidates to take
+   * over. A DISCONNECTED one waits for a user (405, 440, a QR nobody scanned), so it is left alone.
+   */
+  orphans(): Promise<{ id: number; companyId: number }[]>;
+}
+
+export function createLease(db: Db, owner: string, seconds: number): Lease {
+  const until = sql`now() + make_interval(secs => ${seconds})`;
+  const ours = eq(connections.leaseOwner, owner);
+  const free = or(isNull(connections.leaseOwner), lt(connections.leaseExpiresAt, sql`now()`), ours);
+
+  const take = async ({ companyId, connectionId }: LeaseTarget, when: SQL | undefined) => {
+    const rows = await db
+      .update(connections)
+      .set({ leaseOwner: owner, leaseExpiresAt: until })
+      .where(
+        tenant(
+          connections,
+          companyId,
+          eq(connections.id, connectionId),
+          eq(connections.channel, 'whatsapp'),
+          when,
+        ),
+      )
+      .returning({ id: connections.id });
+    return rows.length > 0;
+  };
+
+  return {
+    acquire: (target) => take(target, free),
+    renew: (target) => take(target, ours),
+    seize: (target) => take(target, undefined),
+    async release({ companyId, connectionId }) {
+      await db
+        .update(connections)
+        .set({ leaseOwner: null, leaseExpiresAt: null })
+        .where(tenant(connections, companyId, eq(connections.id, connectionId), ours));
+    },
+    async orphans() {
+      return db
+        .select({ id: connections.id, companyId: connections.companyId })
+        .from(connections)
+        .where(
+          and(
+            eq(connections.channel, 'whatsapp'),
+            ne(connections.status, 'DISCONNECTED'),
+            or(isNull(connections.leaseOwner), lt(connections.leaseExpiresAt, sql`now()`)),
+            sql`exists (select 1 from baileys_sessions s where s.connection_id = ${connections.id})`,
+          ),
+        )
+        .limit(100);
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import type { ConnectionState } from '@whiskeysockets/baileys';
+import { and, eq } from 'drizzle-orm';
+import { connections } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/context.js';
+import { loggableError } from '../../platform/errors.js';
+import { loadAuthState, wipeAuthState } from './baileys.auth-state.js';
+import { attachMessageEvents } from './baileys.events.js';
+import { storedMessageContent } from './baileys.history.js';
+import type { Lease } from './baileys.lease.js';
+import { loadBaileys } from './baileys.lib.js';
+import { onClose } from './baileys.reconnect.js';
+import type { SocketFactory, WhatsappSocket } from './baileys.socket.js';
+import { offlineSince, setSessionStatus } from './baileys.status.js';
+
+/** One live session, held by this process. */
+export interface LiveSession {
+  companyId: number;
+  connectionId: number;
+  socket?: WhatsappSocket;
+  /** Reconnects since the session last opened: drives the backoff. */
+  attempt: number;
+  timer?: NodeJS.Timeout;
+  pairingNumber?: string;
+  /** Since when the session was down, until it opens again; messages from that gap arrived while offline. */
+  offline?: { since: Date; until?: Date };
+  ended: boolean;
+}
+
+export interface WhatsappSessions {
+  /** Starts (or restarts) the connection's session here, if no other live process holds it. */
+  start(
+    target: { companyId: number; connectionId: number },
+    /** `takeover`: adopted from a process that died, which the timeline and the admins hear as a drop. */
+    options?: { pairingNumber?: string; seize?: boolean; takeover?: boolean },
+  ): Promise<boolean>;
+  /** Ends the session; with `logout` WhatsApp forgets the device and the stored session is wiped. */
+  stop(target: { companyId: number; connectionId: number }, options: { logout: boolean }): Promise<void>;
+  socketOf(connectionId: number): WhatsappSocket | undefined;
+  sessionOf(connectionId: number): LiveSession | undefined;
+  /** Renews our leases and takes over sessions whose holder stopped renewing. */
+  tick(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createWhatsappSessions(
+  deps: AppDeps,
+  options: { factory: SocketFactory; lease: Lease; retryBaseMs: number },
+): WhatsappSessions {
+  const live = new Map<number, LiveSession>();
+  const { lease } = options;
+
+  const forget = (session: LiveSession) => {
+    session.ended = true;
+    clearTimeout(session.timer);
+    live.delete(session.connectionId);
+  };
+
+  const endSocket = (session: LiveSession) => {
+    const socket = session.socket;
+    session.socket = undefined;
+    try {
+      socket?.end(undefined);
+    } catch {
+      // Already closed: nothing to release.
+    }
+  };
+
+  const status = (session: LiveSession, change: Parameters<typeof setSessionStatus>[2]) =>
+    setSessionStatus(deps, session, change);
+
+  async function connect(session: LiveSession, reason?: string) {
+    if (session.ended) return;
+    await loadBaileys();
+    const auth = await loadAuthState(deps.db, session.companyId, session.connectionId);
+    const [row] = await deps.db
+      .select({ old: connections.importOldMessages })
+      .from(connections)
+      .where(and(eq(connections.companyId, session.companyId), eq(connections.id, session.connectionId)));
+    const socket = options.factory({
+      auth: auth.state,
+      getMessage: (key) => storedMessageContent(deps, session, key),
+      syncFullHistory: row?.old != null,
+    });
+    session.socket = socket;
+    socket.ev.on('creds.update', () => {
+      auth.saveCreds().catch((error) => deps.log.error(loggableError(error), 'whatsapp creds not saved'));
+    });
+    socket.ev.on('connection.update', (update) => {
+      if (session.socket !== socket || session.ended) return;
+      onUpdate(session, socket, update, auth.state.creds.registered).catch((error) =>
+        deps.log.error(loggableError(error), 'whatsapp connection update failed'),
+      );
+    });
+    attachMessageEvents(deps, session, socket);
+    await status(session, { status: 'OPENING', retries: session.attempt, reason });
+  }
+
+  async function onUpdate(
+    session: LiveSession,
+    socket: WhatsappSocket,
+    update: Partial<ConnectionState>,
+    registered: boolean,
+  ) {
+    if (update.qr) {
+      if (session.pairingNumber && !registered) {
+        const pairingCode = await socket.requestPairingCode(session.pairingNumber);
+        await status(session, { status: 'PAIRING', pairingCode });
+      } else await status(session, { status: 'qrcode', qrcode: update.qr });
+    }
+    if (update.connection === 'open') {
+      session.attempt = 0;
+      session.pairingNumber = undefined;
+      const since = await offlineSince(deps, session.connectionId);
+      session.offline = since ? { since, until: new Date() } : undefined;
+      const number = socket.user?.id.split(/[:@]/)[0] ?? '';
+      await deps.db
+        .update(connections)
+        .set({ number })
+        .where(and(eq(connections.companyId, session.companyId), eq(connections.id, session.connectionId)));
+      await status(session, { status: 'CONNECTED' });
+    }
+    if (update.connection === 'close') await onSocketClosed(session, update.lastDisconnect?.error);
+  }
+
+  async function onSocketClosed(session: LiveSession, error: Error | undefined) {
+    endSocket(session);
+    // Closed because another process took the session over (440 from the overlap): not ours to report.
+    if (!(await lease.renew(session))) {
+      forget(session);
+      return;
+    }
+    // Baileys closes with a Boom error: the disconnect code is its HTTP-like status.
+    const code = (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
+    const reason = String(code ?? 'closed');
+    const action = onClose(code, error?.message ?? '', session.attempt, options.retryBaseMs);
+    if (action.kind === 'restart') {
+      await connect(session);
+      return;
+    }
+    if (action.kind === 'retry') {
+      session.attempt += 1;
+      await status(session, { status: 'TIMEOUT', reason, retries: session.attempt });
+      session.timer = setTimeout(() => {
+        connect(session).catch((e) => deps.log.error(loggableError(e), 'whatsapp reconnect failed'));
+      }, action.delayMs);
+      return;
+    }
+    forget(session);
+    if (action.kind === 'logout') await wipeAuthState(deps.db, session.connectionId);
+    await lease.release(session);
+    await status(session, { status: action.status, reason });
+  }
+
+  const sessions: WhatsappSessions = {
+    async start(target, startOptions = {}) {
+      const current = live.get(target.connectionId);
+      if (current) {
+        forget(current);
+        endSocket(current);
+      }
+      const held = startOptions.seize ? await lease.seize(target) : await lease.acquire(target);
+      if (!held) return false;
+      const session: LiveSession = {
+        ...target,
+        attempt: 0,
+        ended: false,
+        pairingNumber: startOptions.pairingNumber,
+      };
+      live.set(target.connectionId, session);
+      await connect(session, startOptions.takeover ? 'takeover' : undefined);
+      return true;
+    },
+    async stop(target, stopOptions) {
+      const session = live.get(target.connectionId);
+      if (session) {
+        forget(session);
+        // Detached first: the close that logging out causes is ours, not a drop to react to.
+        const socket = session.socket;
+        session.socket = undefined;
+        if (stopOptions.logout) await socket?.logout().catch(() => undefined);
+        try {
+          socket?.end(undefined);
+        } catch {
+          // Already closed by the logout.
+        }
+      }
+      if (stopOptions.logout) await wipeAuthState(deps.db, target.connectionId);
+      await lease.release(target);
+      await setSessionStatus(deps, target, { status: 'DISCONNECTED', reason: 'user' });
+    },
+    socketOf: (connectionId) => live.get(connectionId)?.socket,
+    sessionOf: (connectionId) => live.get(connectionId),
+    async tick() {
+      for (const session of [...live.values()]) {
+        if (await lease.renew(session)) continue;
+        // Another process owns it now (we were presumed dead): let go without touching its status.
+        forget(session);
+        endSocket(session);
+      }
+      for (const orphan of await lease.orphans())
+        if (!live.has(orphan.id))
+          await sessions.start({ companyId: orphan.companyId, connectionId: orphan.id }, { takeover: true });
+    },
+    async close() {
+      for (const session of [...live.values()]) {
+        forget(session);
+        endSocket(session);
+        await lease.release(session);
+      }
+    },
+  };
+  return sessions;
+}

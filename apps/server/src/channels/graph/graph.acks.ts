@@ -1,0 +1,96 @@
+import { and, between, eq, inArray, lte, sql } from 'drizzle-orm';
+import { contactIdentities, messages } from '../../db/schema/index.js';
+import { publishMessageUpdates } from '../../modules/messages/messages.delivery.js';
+import type { AppDeps } from '../../platform/context.js';
+
+const ACK_JOB = 'meta.ack';
+
+/** A status of one outbound message, by the id the channel gave it. */
+export interface StatusUpdate {
+  companyId: number;
+  connectionId: number;
+  externalId: string;
+  /** 1 sent, 2 delivered, 3 read, 4 played; -1 failed with `reason`. */
+  ack: number;
+  reason?: string;
+}
+
+const ofConnection = (update: Pick<StatusUpdate, 'companyId' | 'connectionId'>) =>
+  and(
+    eq(messages.companyId, update.companyId),
+    eq(messages.connectionId, update.connectionId),
+    eq(messages.fromMe, true),
+  );
+
+/**
+ * Acks only move forward, and a failure only lands on a message not yet delivered (a "failed"
+ * after "read" is a stale report). Answers whether the message is known.
+ */
+async function applyStatus(deps: AppDeps, update: StatusUpdate): Promise<boolean> {
+  const byId = and(ofConnection(update), eq(messages.externalId, update.externalId));
+  const changed =
+    update.ack < 0
+      ? await deps.db
+          .update(messages)
+          .set({ ack: -1, failedReason: update.reason ?? 'ERR_SENDING_WAPP_MSG', updatedAt: new Date() })
+          .where(and(byId, between(messages.ack, 0, 1)))
+          .returning()
+      : await deps.db
+          .update(messages)
+          .set({ ack: update.ack, updatedAt: new Date() })
+          .where(and(byId, sql`${messages.ack} between 0 and ${update.ack - 1}`))
+          .returning();
+  if (changed.length) {
+    await publishMessageUpdates(deps, changed);
+    return true;
+  }
+  const [known] = await deps.db.select({ id: messages.id }).from(messages).where(byId);
+  return known !== undefined;
+}
+
+/**
+ * A status can outrun the send that caused it (the channel answers the send and fires "sent"
+ * before the outbox has stored the id): an unknown id is tried again by a job, so no ack is lost.
+ */
+export async function recordStatus(deps: AppDeps, update: StatusUpdate): Promise<void> {
+  if (await applyStatus(deps, update)) return;
+  await deps.jobs.send(ACK_JOB, update, { startAfter: 2, retryLimit: 5, retryDelay: 3, retryBackoff: true });
+}
+
+/** Messenger's delivery and read receipts say "everything up to this moment" (a watermark, in ms). */
+export async function recordWatermark(
+  deps: AppDeps,
+  target: { companyId: number; connectionId: number; identity: { kind: string; value: string } },
+  watermark: number,
+  ack: number,
+): Promise<void> {
+  const contact = deps.db
+    .select({ id: contactIdentities.contactId })
+    .from(contactIdentities)
+    .where(
+      and(
+        eq(contactIdentities.companyId, target.companyId),
+        eq(contactIdentities.kind, target.identity.kind),
+        eq(contactIdentities.value, target.identity.value),
+      ),
+    );
+  const changed = await deps.db
+    .update(messages)
+    .set({ ack, updatedAt: new Date() })
+    .where(
+      and(
+        ofConnection(target),
+        inArray(messages.contactId, contact),
+        lte(messages.createdAt, new Date(watermark)),
+        sql`${messages.ack} between 1 and ${ack - 1}`,
+      ),
+    )
+    .returning();
+  await publishMessageUpdates(deps, changed);
+}
+
+export async function registerAckJobs(deps: AppDeps) {
+  await deps.jobs.work<StatusUpdate>(ACK_JOB, async (update) => {
+    if (!(await applyStatus(deps, update))) throw new Error(`no message ${update.externalId} yet`);
+  });
+}

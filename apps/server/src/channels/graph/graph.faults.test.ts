@@ -1,0 +1,94 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, expect, test } from 'vitest';
+import { call } from '../../../test/app.js';
+import { cloudMessage, cloudText } from '../../../test/fake-graph/fixtures.js';
+import { createCloudTenant, createMetaTestApp } from '../../../test/fake-graph/meta-app.js';
+import { waitFor } from '../../../test/wait.js';
+import { messages, tickets } from '../../db/schema/index.js';
+
+// About 30% of Graph calls fail (500, 429, a hung request, a dropped connection); three retries.
+const meta = await createMetaTestApp({
+  faultRate: 0.3,
+  seed: 7,
+  hangMs: 2_500,
+  env: { DELIVERY_RETRY_LIMIT: '3' },
+});
+const { app, fake } = meta;
+afterAll(() => meta.close());
+
+const inboundTo = (phoneNumberId: string, from: string, content: object) => {
+  const built = cloudMessage(from, content);
+  const change = built.payload.entry[0]?.changes[0];
+  if (change) change.value.metadata.phone_number_id = phoneNumberId;
+  return built;
+};
+
+test('under faults every reply ends delivered exactly once or failed with a reason: none lost, none doubled', {
+  timeout: 180_000,
+}, async () => {
+  const tenant = await createCloudTenant(meta);
+  const customers = Array.from({ length: 12 }, (_, i) => `55119800000${String(i).padStart(2, '0')}`);
+  for (const from of customers)
+    expect((await meta.webhook(inboundTo(tenant.phoneNumberId, from, cloudText('oi')).payload)).status).toBe(
+      200,
+    );
+  const open = await app.deps.db
+    .update(tickets)
+    .set({ status: 'open', userId: tenant.admin.id })
+    .where(eq(tickets.companyId, tenant.companyId))
+    .returning();
+
+  const ids: number[] = [];
+  for (const ticket of open) {
+    const { body } = await call(app, 'POST', `/messages/${ticket.id}`, {
+      token: tenant.admin.token,
+      body: { body: `resposta ${ticket.id}` },
+    });
+    ids.push(body.id);
+  }
+  const settled = await waitFor(
+    () => app.deps.db.select().from(messages).where(inArray(messages.id, ids)),
+    (rows) => rows.every((row) => row.ack !== 0),
+    150_000,
+  );
+  await fake.settle();
+
+  const accepted = fake.accepted();
+  for (const row of settled) {
+    const sends = accepted.filter((c) => (c.body as { text?: { body: string } }).text?.body === row.body);
+    if (row.ack > 0) {
+      expect(sends).toHaveLength(1);
+      expect(row.externalId).toBe(sends[0]?.accepted);
+    } else {
+      expect(row).toMatchObject({ ack: -1, failedReason: expect.stringMatching(/^ERR_/) });
+      expect(sends).toHaveLength(0);
+    }
+  }
+  expect(settled).toHaveLength(customers.length);
+  expect(fake.calls.filter((c) => !c.accepted && c.path.endsWith('/messages')).length).toBeGreaterThan(0);
+});
+
+test('a media download that fails answers 500 and stores nothing; Meta delivering it again stores it once', async () => {
+  const tenant = await createCloudTenant(meta);
+  const imageId = fake.addMedia(Buffer.from('jpeg'), 'image/jpeg');
+  const delivery = inboundTo(tenant.phoneNumberId, '5511977770000', {
+    type: 'image',
+    image: { id: imageId, mime_type: 'image/jpeg' },
+  });
+  fake.failNext('500');
+
+  const failed = await meta.webhook(delivery.payload);
+  const before = await app.deps.db.select().from(messages).where(eq(messages.companyId, tenant.companyId));
+  // The retry may itself meet a random fault: Meta keeps delivering until it gets a 2xx.
+  let again = await meta.webhook(delivery.payload);
+  for (let attempt = 0; again.status !== 200 && attempt < 10; attempt++)
+    again = await meta.webhook(delivery.payload);
+  await meta.webhook(delivery.payload);
+
+  expect(failed.status).toBe(500);
+  expect(before).toHaveLength(0);
+  expect(again.status).toBe(200);
+  const after = await app.deps.db.select().from(messages).where(eq(messages.companyId, tenant.companyId));
+  expect(after).toHaveLength(1);
+  expect(after[0]?.mediaType).toBe('image');
+});

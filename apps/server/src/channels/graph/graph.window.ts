@@ -1,0 +1,34 @@
+import { and, eq, max } from 'drizzle-orm';
+import { messages } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/context.js';
+import type { OutboundDelivery } from '../channel.js';
+import { PermanentSendError } from '../channel.js';
+
+/** Meta allows free-form messages for 24 hours after the customer's last message. */
+const WINDOW_MS = 24 * 3600_000;
+
+/** When the customer last wrote on this connection, whatever the ticket. */
+async function lastCustomerMessageAt(deps: AppDeps, delivery: OutboundDelivery): Promise<Date | null> {
+  const [row] = await deps.db
+    .select({ at: max(messages.createdAt) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, delivery.message.companyId),
+        eq(messages.contactId, delivery.contact.id),
+        eq(messages.connectionId, delivery.connection.id),
+        eq(messages.fromMe, false),
+      ),
+    );
+  return row?.at ?? null;
+}
+
+/**
+ * Refuses before calling Meta when the window is known to be closed; Meta's own refusal (131047,
+ * 10/2018278) is still handled for the cases our clock cannot see.
+ */
+export async function requireOpenWindow(deps: AppDeps, delivery: OutboundDelivery, now = Date.now()) {
+  const last = await lastCustomerMessageAt(deps, delivery);
+  if (!last || now - last.getTime() > WINDOW_MS)
+    throw new PermanentSendError('ERR_OUTSIDE_WINDOW', 'the customer has not written in the last 24 hours');
+}

@@ -1,0 +1,203 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, expect, test } from 'vitest';
+import { call } from '../../../test/app.js';
+import { messagingEnvelope, messagingMessage, uniqueId } from '../../../test/fake-graph/fixtures.js';
+import { createMetaTestApp, createPageTenant } from '../../../test/fake-graph/meta-app.js';
+import { waitFor } from '../../../test/wait.js';
+import { contacts, messages, tickets } from '../../db/schema/index.js';
+
+const meta = await createMetaTestApp();
+const { app, fake } = meta;
+afterAll(() => meta.close());
+
+const messagesOf = (companyId: number) =>
+  app.deps.db.select().from(messages).where(eq(messages.companyId, companyId)).orderBy(messages.id);
+
+async function acceptedTicket(companyId: number, userId: number) {
+  const [ticket] = await app.deps.db
+    .update(tickets)
+    .set({ status: 'open', userId })
+    .where(eq(tickets.companyId, companyId))
+    .returning();
+  return ticket;
+}
+
+test('Messenger: text, attachments downloaded from the CDN, reply_to, postback and reaction; the profile names the contact', async () => {
+  const tenant = await createPageTenant(meta);
+  const psid = uniqueId('').replace(/\D/g, '') || '6543210987654321';
+  const first = uniqueId('m_');
+  const events = [
+    messagingMessage(psid, tenant.pageId, { mid: first, text: 'hello, world!' }),
+    messagingMessage(psid, tenant.pageId, {
+      mid: uniqueId('m_'),
+      attachments: [
+        { type: 'image', payload: { url: `${fake.url}/cdn/photo.png` } },
+        { type: 'file', payload: { url: `${fake.url}/cdn/boleto.pdf` } },
+      ],
+    }),
+    messagingMessage(psid, tenant.pageId, {
+      mid: uniqueId('m_'),
+      text: 'sobre isso',
+      reply_to: { mid: first },
+    }),
+    {
+      sender: { id: psid },
+      recipient: { id: tenant.pageId },
+      timestamp: Date.now(),
+      postback: { title: 'Falar com atendente', payload: 'HUMAN', mid: uniqueId('m_') },
+    },
+    {
+      sender: { id: psid },
+      recipient: { id: tenant.pageId },
+      timestamp: Date.now() + 1,
+      reaction: { reaction: 'love', emoji: '❤️', action: 'react', mid: first },
+    },
+  ];
+  for (const event of events)
+    expect((await meta.webhook(messagingEnvelope('page', [event], tenant.pageId))).status).toBe(200);
+
+  const rows = await messagesOf(tenant.companyId);
+  expect(rows.map((r) => [r.body, r.mediaType])).toEqual([
+    ['hello, world!', null],
+    ['', 'image'],
+    ['', 'application'],
+    ['sobre isso', null],
+    ['Falar com atendente', null],
+    ['❤️', 'reactionMessage'],
+  ]);
+  expect(rows[3]?.quotedMessageId).toBe(rows[0]?.id);
+  expect(rows[5]?.quotedMessageId).toBe(rows[0]?.id);
+  const image = await app.deps.storage.read(rows[1]?.mediaPath ?? '');
+  expect(image?.size).toBe('cdn:/cdn/photo.png'.length);
+  const [contact] = await app.deps.db.select().from(contacts).where(eq(contacts.companyId, tenant.companyId));
+  expect(contact?.name).toBe('Peter Chang');
+});
+
+test('Messenger: a reply is sent with the page token, its own echo is not stored twice, delivery raises it, and a Page-inbox echo is kept as ours', {
+  timeout: 60_000,
+}, async () => {
+  const tenant = await createPageTenant(meta);
+  const psid = `7${Date.now()}`;
+  await meta.webhook(
+    messagingEnvelope(
+      'page',
+      [messagingMessage(psid, tenant.pageId, { mid: uniqueId('m_'), text: 'oi' })],
+      tenant.pageId,
+    ),
+  );
+  const ticket = await acceptedTicket(tenant.companyId, tenant.admin.id);
+
+  const { body: reply } = await call(app, 'POST', `/messages/${ticket?.id}`, {
+    token: tenant.admin.token,
+    body: { body: 'Olá! Como posso ajudar?' },
+  });
+  const [delivered] = await waitFor(
+    () => app.deps.db.select().from(messages).where(eq(messages.id, reply.id)),
+    ([row]) => (row?.ack ?? 0) >= 2,
+  );
+  await fake.settle();
+
+  const send = fake.accepted().find((c) => (c.body as { recipient?: { id: string } }).recipient?.id === psid);
+  expect(send?.query.access_token).toBe(tenant.pageToken);
+  expect(send?.body).toMatchObject({
+    messaging_type: 'RESPONSE',
+    message: { text: 'Olá! Como posso ajudar?' },
+  });
+  expect(delivered).toMatchObject({ externalId: send?.accepted, ack: 2 });
+
+  const inboxEcho = messagingMessage(tenant.pageId, psid, {
+    mid: uniqueId('m_'),
+    is_echo: true,
+    app_id: 263902037430900,
+    text: 'respondido pelo celular',
+  });
+  await meta.webhook(messagingEnvelope('page', [inboxEcho], tenant.pageId));
+  const ours = await app.deps.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, tenant.companyId), eq(messages.fromMe, true)))
+    .orderBy(messages.id);
+  expect(ours.map((m) => [m.body, m.ack])).toEqual([
+    ['Olá! Como posso ajudar?', 2],
+    ['respondido pelo celular', 1],
+  ]);
+});
+
+test('Messenger: outside the window Meta refuses with (#10)/2018278 and the message fails with that reason at once', {
+  timeout: 60_000,
+}, async () => {
+  const tenant = await createPageTenant(meta);
+  const psid = `8${Date.now()}`;
+  fake.closeWindow(psid);
+  await meta.webhook(
+    messagingEnvelope(
+      'page',
+      [messagingMessage(psid, tenant.pageId, { mid: uniqueId('m_'), text: 'oi' })],
+      tenant.pageId,
+    ),
+  );
+  const ticket = await acceptedTicket(tenant.companyId, tenant.admin.id);
+
+  const { body: reply } = await call(app, 'POST', `/messages/${ticket?.id}`, {
+    token: tenant.admin.token,
+    body: { body: 'tarde' },
+  });
+  const [failed] = await waitFor(
+    () => app.deps.db.select().from(messages).where(eq(messages.id, reply.id)),
+    ([row]) => row?.ack === -1,
+  );
+
+  expect(failed?.failedReason).toBe('ERR_OUTSIDE_WINDOW');
+});
+
+test('Instagram routes by the account id, not the page id; reads come by mid; deleted and unsupported messages are not stored', {
+  timeout: 60_000,
+}, async () => {
+  const tenant = await createPageTenant(meta, 'instagram');
+  const igsid = `9${Date.now()}`;
+  const wrongEntry = messagingEnvelope(
+    'instagram',
+    [messagingMessage(igsid, tenant.pageId, { mid: uniqueId('ig_'), text: 'pela página' })],
+    tenant.pageId,
+  );
+  await meta.webhook(wrongEntry);
+  await meta.webhook(
+    messagingEnvelope(
+      'instagram',
+      [
+        messagingMessage(igsid, tenant.accountId, { mid: uniqueId('ig_'), text: 'oi, tem esse em azul?' }),
+        messagingMessage(igsid, tenant.accountId, { mid: uniqueId('ig_'), is_deleted: true }),
+        messagingMessage(igsid, tenant.accountId, { mid: uniqueId('ig_'), is_unsupported: true }),
+      ],
+      tenant.accountId,
+    ),
+  );
+  const inbound = await messagesOf(tenant.companyId);
+  expect(inbound.map((m) => m.body)).toEqual(['oi, tem esse em azul?']);
+
+  const ticket = await acceptedTicket(tenant.companyId, tenant.admin.id);
+  const { body: reply } = await call(app, 'POST', `/messages/${ticket?.id}`, {
+    token: tenant.admin.token,
+    body: { body: 'Temos sim!' },
+  });
+  const [sent] = await waitFor(
+    () => app.deps.db.select().from(messages).where(eq(messages.id, reply.id)),
+    ([row]) => row?.ack === 1,
+  );
+  await meta.webhook(
+    messagingEnvelope(
+      'instagram',
+      [
+        {
+          sender: { id: igsid },
+          recipient: { id: tenant.accountId },
+          timestamp: Date.now(),
+          read: { mid: sent?.externalId },
+        },
+      ],
+      tenant.accountId,
+    ),
+  );
+  const [read] = await app.deps.db.select().from(messages).where(eq(messages.id, reply.id));
+  expect(read?.ack).toBe(3);
+});

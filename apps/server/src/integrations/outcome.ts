@@ -1,0 +1,16 @@
+import type { HandoverTarget } from './handover.js';
+
+/** What an integration did with one inbound message; the chatbot decides what follows from it. */
+export type IntegrationOutcome =
+  | { outcome: 'handled' }
+  | ({ outcome: 'handedOver' } & HandoverTarget)
+  | { outcome: 'notApplicable' };
+
+export const handled: IntegrationOutcome = { outcome: 'handled' };
+export const notApplicable: IntegrationOutcome = { outcome: 'notApplicable' };
+
+/** The message being answered, as the inbox stored it. */
+export interface InboundText {
+  id: number;
+  body: string;
+}

@@ -1,0 +1,433 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cloudMessage, cloudStatus, messagingEnvelope, PAGE_ID, PHONE_NUMBER_ID } from './fixtures.js';
+import { sendWebhook } from './webhook-sender.js';
+
+/**
+ * A local Graph API speaking the routes of protocols.md §5: it checks tokens, versions and bodies
+ * as Meta does, records every call, answers sends with ids, fires status and echo webhooks back
+ * to the app, and can fail a share of calls (500, 429, timeout, dropped connection).
+ */
+export interface FakeGraphOptions {
+  port?: number;
+  /** The Cloud API system-user token. */
+  token?: string;
+  /** The page token of the Messenger and Instagram routes. */
+  pageToken?: string;
+  appId?: string;
+  appSecret?: string;
+  /** Where status and echo webhooks go (the app's /webhooks/meta); none are sent without it. */
+  webhookUrl?: string;
+  /** Share (0..1) of send calls that fail before doing anything; seeded, so a run repeats. */
+  faultRate?: number;
+  seed?: number;
+  /** How long a "timeout" fault holds the request before dropping it. */
+  hangMs?: number;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  /** Set when the call was answered with a success and took effect (a send that Meta accepted). */
+  accepted?: string;
+}
+
+type Fault = '500' | '429' | 'timeout' | 'drop';
+const FAULTS: Fault[] = ['500', '429', 'timeout', 'drop'];
+
+const graphError = (code: number, message: string, extra: object = {}) => ({
+  error: { message, type: 'OAuthException', code, fbtrace_id: 'FAKE', ...extra },
+});
+
+export async function startFakeGraph(options: FakeGraphOptions = {}) {
+  const token = options.token ?? 'CLOUD_TOKEN';
+  const pageToken = options.pageToken ?? 'PAGE_TOKEN';
+  const appId = options.appId ?? '1517776481860111';
+  const appSecret = options.appSecret ?? 'app-secret';
+  let random = options.seed ?? 42;
+  const nextRandom = () => {
+    random = (random * 1103515245 + 12345) % 2 ** 31;
+    return random / 2 ** 31;
+  };
+  const calls: RecordedCall[] = [];
+  const media = new Map<string, { bytes: Buffer; mime: string }>();
+  const phoneNumberIds = new Set([PHONE_NUMBER_ID]);
+  /** Page tokens and the page (or Instagram account) each belongs to. */
+  const pages = new Map([[pageToken, PAGE_ID]]);
+  /** Recipients whose 24-hour window Meta considers closed. */
+  const closedWindows = new Set<string>();
+  const noConsent = new Set<string>();
+  const forcedFaults: Fault[] = [];
+  let sequence = 0;
+  let webhookUrl = options.webhookUrl;
+  const pending = new Set<Promise<unknown>>();
+
+  const fireWebhook = (payload: unknown, delayMs: number) => {
+    if (!webhookUrl) return;
+    const url = webhookUrl;
+    const sent = new Promise((resolve) => setTimeout(resolve, delayMs))
+      .then(() => sendWebhook(url, payload, appSecret))
+      .catch(() => undefined);
+    pending.add(sent);
+    void sent.finally(() => pending.delete(sent));
+  };
+
+  function nextFault(): Fault | undefined {
+    const forced = forcedFaults.shift();
+    if (forced) return forced;
+    const rate = options.faultRate ?? 0;
+    if (rate > 0 && nextRandom() < rate) return FAULTS[Math.floor(nextRandom() * FAULTS.length)];
+    return undefined;
+  }
+
+  function applyFault(fault: Fault, response: ServerResponse) {
+    if (fault === 'drop') return response.socket?.destroy();
+    if (fault === 'timeout') {
+      setTimeout(() => response.socket?.destroy(), options.hangMs ?? 3_000);
+      return;
+    }
+    if (fault === '429') return json(response, 429, graphError(130429, '(#130429) Rate limit hit'));
+    return json(
+      response,
+      500,
+      graphError(2, 'An unexpected error has occurred. Please retry your request later.'),
+    );
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const raw = await readBody(request);
+    const contentType = request.headers['content-type'] ?? '';
+    const body = await parseBody(raw, contentType, url);
+    const query = Object.fromEntries(url.searchParams);
+    const call: RecordedCall = { method: request.method ?? 'GET', path: url.pathname, query, body };
+    calls.push(call);
+    const bearer = request.headers.authorization?.replace(/^Bearer /, '');
+    const presented = bearer ?? query.access_token;
+
+    if (url.pathname === '/_fake/inbound' && request.method === 'POST')
+      return simulateCustomer(body, response);
+    if (url.pathname === '/_fake/calls') return json(response, 200, calls);
+    if (url.pathname.startsWith('/media-dl/')) {
+      const item = media.get(url.pathname.slice('/media-dl/'.length));
+      if (bearer !== token) return json(response, 401, graphError(190, 'Invalid OAuth access token.'));
+      if (!item) return json(response, 404, {});
+      response.writeHead(200, { 'content-type': item.mime });
+      return response.end(item.bytes);
+    }
+    if (url.pathname.startsWith('/cdn/')) {
+      response.writeHead(200, {
+        'content-type': url.pathname.endsWith('.pdf') ? 'application/pdf' : 'image/png',
+      });
+      return response.end(Buffer.from(`cdn:${url.pathname}`));
+    }
+    const versioned = url.pathname.match(/^\/v\d+\.\d+\/(.+)$/);
+    if (!versioned?.[1]) return json(response, 400, graphError(2500, 'Unknown path components'));
+    const parts = versioned[1].split('/');
+
+    if (parts[0] === 'oauth' && parts[1] === 'access_token') {
+      if (query.client_id !== appId || query.client_secret !== appSecret)
+        return json(response, 400, graphError(101, 'Error validating client secret.'));
+      if (query.fb_exchange_token === 'EXPIRED')
+        return json(
+          response,
+          400,
+          graphError(190, 'Error validating access token: Session has expired', { error_subcode: 463 }),
+        );
+      return json(response, 200, {
+        access_token: 'LL_USER_TOKEN',
+        token_type: 'bearer',
+        expires_in: 5183944,
+      });
+    }
+    if (parts[0] === 'me' && parts[1] === 'accounts') {
+      if (presented !== 'LL_USER_TOKEN')
+        return json(response, 400, graphError(190, 'Invalid OAuth access token.'));
+      return json(response, 200, {
+        data: [
+          {
+            id: PAGE_ID,
+            name: 'Loja X',
+            access_token: pageToken,
+            instagram_business_account: { id: '17841400000000000', username: 'lojax', name: 'Loja X' },
+          },
+          { id: '9876543210', name: 'Sem token' },
+        ],
+        paging: { cursors: { before: 'a', after: 'b' } },
+      });
+    }
+    if (parts[0] === 'me' && parts[1] === 'permissions')
+      return json(response, 200, { data: [{ permission: 'pages_messaging', status: 'granted' }] });
+
+    const isPageRoute =
+      parts[0] === 'me' ||
+      parts[1] === 'subscribed_apps' ||
+      (parts.length === 1 && !media.has(parts[0] ?? ''));
+    const validToken = isPageRoute ? pages.has(presented ?? '') : presented === token;
+    if (!validToken) return json(response, 401, graphError(190, 'Invalid OAuth access token.'));
+
+    if (parts[1] === 'subscribed_apps') return json(response, 200, { success: true });
+    if (parts[1] === 'message_attachments') return json(response, 200, { attachment_id: `att${++sequence}` });
+    if (parts[1] === 'messages' && parts[0] === 'me') {
+      const fault = nextFault();
+      if (fault) return applyFault(fault, response);
+      const fields =
+        body instanceof FormData
+          ? Object.fromEntries([...body.entries()].filter(([, value]) => typeof value === 'string'))
+          : (body as Record<string, unknown>);
+      if (body instanceof FormData && !(body.get('filedata') instanceof Blob))
+        return json(response, 400, graphError(100, 'filedata is required'));
+      return sendMessenger(fields, pages.get(presented ?? '') ?? PAGE_ID, call, response);
+    }
+    if (parts[1] === 'messages') {
+      if (!phoneNumberIds.has(parts[0] ?? ''))
+        return json(response, 400, graphError(100, 'Unsupported post request'));
+      const fault = nextFault();
+      if (fault) return applyFault(fault, response);
+      return sendCloud(body as Record<string, unknown>, parts[0] ?? '', call, response);
+    }
+    if (parts[1] === 'media' && request.method === 'POST') {
+      if (!(body instanceof FormData)) return json(response, 400, graphError(100, 'multipart expected'));
+      const file = body.get('file');
+      if (body.get('messaging_product') !== 'whatsapp' || !body.get('type') || !(file instanceof Blob))
+        return json(response, 400, graphError(100, 'Param file is required'));
+      const id = String(1_000_000_000_000 + ++sequence);
+      media.set(id, { bytes: Buffer.from(await file.arrayBuffer()), mime: String(body.get('type')) });
+      return json(response, 200, { id });
+    }
+    if (parts.length === 1) {
+      const id = parts[0] ?? '';
+      const item = media.get(id);
+      if (request.method === 'DELETE') return json(response, 200, { success: media.delete(id) });
+      const fault = item ? nextFault() : undefined;
+      if (fault) return applyFault(fault, response);
+      if (item)
+        return json(response, 200, {
+          messaging_product: 'whatsapp',
+          url: `${address()}/media-dl/${id}?hash=fake`,
+          mime_type: item.mime,
+          sha256: createHash('sha256').update(item.bytes).digest('hex'),
+          file_size: String(item.bytes.length),
+          id,
+        });
+      if (noConsent.has(id))
+        return json(response, 400, graphError(100, 'User consent is required to access user profile'));
+      if (/^\d+$/.test(id) && query.fields)
+        return json(response, 200, {
+          id,
+          first_name: 'Peter',
+          last_name: 'Chang',
+          name: 'Peter Chang',
+          profile_pic: '',
+        });
+      return json(response, 400, graphError(100, 'Unsupported get request'));
+    }
+    return json(response, 400, graphError(100, 'Unsupported request'));
+  }
+
+  function sendCloud(
+    body: Record<string, unknown>,
+    phoneNumberId: string,
+    call: RecordedCall,
+    response: ServerResponse,
+  ) {
+    if (body.messaging_product !== 'whatsapp')
+      return json(response, 400, graphError(100, 'messaging_product'));
+    if (body.status === 'read') {
+      if (typeof body.message_id !== 'string') return json(response, 400, graphError(131009, 'message_id'));
+      return json(response, 200, { success: true });
+    }
+    const to = String(body.to ?? '').replace(/^\+/, '');
+    const type = String(body.type ?? 'text');
+    const part = body[type] as Record<string, unknown> | undefined;
+    const valid =
+      to &&
+      part &&
+      (type !== 'text' || typeof part.body === 'string') &&
+      (!['image', 'video', 'audio', 'document', 'sticker'].includes(type) || part.id || part.link) &&
+      (type !== 'reaction' || (part.message_id && typeof part.emoji === 'string'));
+    if (!valid) return json(response, 400, graphError(131008, 'Required parameter is missing'));
+    if (type === 'text' && String(part.body).length > 4096)
+      return json(response, 400, graphError(100, "Param text['body'] must be at most 4096 characters long."));
+    const id = `wamid.FAKE${++sequence}`;
+    call.accepted = id;
+    json(response, 200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: to, wa_id: to }],
+      messages: [{ id }],
+    });
+    if (closedWindows.has(to) && type !== 'template')
+      return fireWebhook(cloudStatus(id, 'failed', 131047, phoneNumberId), 20);
+    fireWebhook(cloudStatus(id, 'sent', undefined, phoneNumberId), 20);
+    fireWebhook(cloudStatus(id, 'delivered', undefined, phoneNumberId), 60);
+    fireWebhook(cloudStatus(id, 'read', undefined, phoneNumberId), 100);
+  }
+
+  function sendMessenger(
+    body: Record<string, unknown>,
+    pageId: string,
+    call: RecordedCall,
+    response: ServerResponse,
+  ) {
+    const recipient = parseMaybe(body.recipient) as { id?: string } | undefined;
+    const message = parseMaybe(body.message);
+    const psid = recipient?.id;
+    if (!psid)
+      return json(response, 400, graphError(100, 'recipient is required', { error_subcode: 2018001 }));
+    if (Boolean(message) === Boolean(body.sender_action))
+      return json(response, 400, graphError(100, 'Exactly one of message and sender_action'));
+    if (body.messaging_type === 'MESSAGE_TAG' && !body.tag)
+      return json(response, 400, graphError(100, 'tag required'));
+    if (body.sender_action) return json(response, 200, { recipient_id: psid });
+    if (closedWindows.has(psid) && body.tag !== 'HUMAN_AGENT')
+      return json(
+        response,
+        400,
+        graphError(10, '(#10) This message is sent outside of allowed window.', { error_subcode: 2018278 }),
+      );
+    const id = `m_FAKE${++sequence}`;
+    call.accepted = id;
+    json(response, 200, { recipient_id: psid, message_id: id });
+    const text = (message as { text?: string }).text;
+    fireWebhook(
+      messagingEnvelope(
+        'page',
+        [
+          {
+            sender: { id: pageId },
+            recipient: { id: psid },
+            timestamp: Date.now(),
+            message: { is_echo: true, app_id: Number(appId), mid: id, ...(text ? { text } : {}) },
+          },
+        ],
+        pageId,
+      ),
+      20,
+    );
+    fireWebhook(
+      messagingEnvelope(
+        'page',
+        [
+          {
+            sender: { id: psid },
+            recipient: { id: pageId },
+            delivery: { mids: [id], watermark: Date.now() },
+          },
+        ],
+        pageId,
+      ),
+      60,
+    );
+  }
+
+  /**
+   * For manual trials and browser tests: a customer writes `text` to a Cloud API number, a page or
+   * an Instagram account (`to`), and the fake delivers the signed webhook as Meta would.
+   */
+  async function simulateCustomer(body: unknown, response: ServerResponse) {
+    const input = body as { channel?: string; to?: string; from?: string; text?: string; name?: string };
+    if (!webhookUrl || !input.to || !input.from || !input.text)
+      return json(response, 400, { error: 'channel, to, from and text are required, and a webhook address' });
+    const id =
+      input.channel === 'whatsappapi' || !input.channel ? `wamid.SIM${++sequence}` : `m_SIM${++sequence}`;
+    const payload =
+      input.channel === 'facebook' || input.channel === 'instagram'
+        ? messagingEnvelope(
+            input.channel === 'facebook' ? 'page' : 'instagram',
+            [
+              {
+                sender: { id: input.from },
+                recipient: { id: input.to },
+                timestamp: Date.now(),
+                message: { mid: id, text: input.text },
+              },
+            ],
+            input.to,
+          )
+        : cloudMessage(
+            input.from,
+            { type: 'text', text: { body: input.text } },
+            { id, name: input.name, phoneNumberId: input.to },
+          ).payload;
+    const answer = await sendWebhook(webhookUrl, payload, appSecret);
+    return json(response, 200, { id, webhookStatus: answer.status });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) json(response, 500, graphError(1, String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const address = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: address(),
+    token,
+    pageToken,
+    appId,
+    appSecret,
+    calls,
+    /** Sends Meta accepted: the customer received these. */
+    accepted: () => calls.filter((c) => c.accepted),
+    /** A media file the next inbound webhook may name by id. */
+    addMedia(bytes: Buffer, mime: string) {
+      const id = String(2_000_000_000_000 + ++sequence);
+      media.set(id, { bytes, mime });
+      return id;
+    },
+    closeWindow: (recipient: string) => closedWindows.add(recipient),
+    addPhoneNumber: (id: string) => phoneNumberIds.add(id),
+    addPage: (pageId: string, pageToken: string) => pages.set(pageToken, pageId),
+    denyProfile: (id: string) => noConsent.add(id),
+    failNext: (...faults: Fault[]) => forcedFaults.push(...faults),
+    setWebhookUrl(url: string) {
+      webhookUrl = url;
+    },
+    /** Waits for every status and echo webhook already scheduled. */
+    async settle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
+
+function json(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function parseBody(raw: Buffer, contentType: string, url: URL): Promise<unknown> {
+  if (!raw.length) return {};
+  if (contentType.includes('multipart/form-data'))
+    return new Request(url, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(raw),
+    }).formData();
+  if (contentType.includes('application/json')) return JSON.parse(raw.toString('utf8'));
+  return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+}
+
+function parseMaybe(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,186 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, signUpCompany, snap } from './browser';
+import { apiAs, say, signedIn, visitorWrites } from './people';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAIAAAACUFjqAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/Y52g8nyHAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+let browser: Browser;
+let admin: Page;
+let bia: Page;
+let widgetToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Its own company: the tabs' counts must be this journey's alone.
+  const company = await signUpCompany('dia');
+  admin = await signedIn(browser, company.email, company.password);
+  const api = apiAs(admin);
+  const connection = await api('POST', '/whatsapp', {
+    name: 'Site',
+    channel: 'webchat',
+    complationMessage: 'Obrigado pelo contato!',
+    isDefault: false,
+  });
+  widgetToken = connection.token;
+  await api('POST', '/queue', { name: 'Vendas', color: '#b71c1c' });
+  const support = await api('POST', '/queue', { name: 'Suporte', color: '#880e4f' });
+  await api('POST', '/tags', { name: 'Cliente VIP', color: '#6a1b9a', kanban: 0 });
+  await api('PUT', '/settings/requiredTag', { value: 'enabled' });
+  const email = `bia-${Date.now()}@dia.test`;
+  await api('POST', '/users', { name: 'Bia Lima', email, password: 'Dia-pass-1', queueIds: [support.id] });
+  bia = await signedIn(browser, email, 'Dia-pass-1');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rowOf = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });
+const chatOf = (page: Page) => page.getByRole('list', { name: 'Mensagens' });
+const bubbleOf = (page: Page, text: string) => chatOf(page).getByRole('listitem').filter({ hasText: text });
+const toastOf = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** Takes a waiting ticket from the list and lands in its chat. */
+async function accept(page: Page, name: string) {
+  await page.getByRole('tab', { name: /Aguardando/ }).click();
+  await rowOf(page, name).getByRole('button', { name: 'Aceitar' }).click();
+  await page.getByRole('heading', { name, level: 2 }).waitFor();
+  await page.getByRole('button', { name: 'Encerrar', exact: true }).waitFor();
+}
+
+async function confirmClose(page: Page) {
+  await page.getByRole('button', { name: 'Encerrar', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Encerrar', exact: true }).click();
+}
+
+test('accept, reply with text and an image, transfer, close refused for want of a tag, tag, close, reopen', async () => {
+  const customer = await visitorWrites(
+    browser,
+    widgetToken,
+    'Tiago Moraes',
+    'Quero trocar o tamanho do tênis',
+  );
+  await accept(admin, 'Tiago Moraes');
+  await admin.getByRole('tab', { name: /^Atendendo\s*1$/ }).waitFor();
+  await bubbleOf(admin, 'Quero trocar o tamanho do tênis').waitFor();
+
+  const composer = admin.getByRole('textbox', { name: 'Digite uma mensagem' });
+  await composer.fill('Claro! É este modelo?');
+  await composer.press('Enter');
+  await customer.getByText('Claro! É este modelo?').waitFor();
+  await admin
+    .getByTestId('composer-file')
+    .setInputFiles({ name: 'tenis.png', mimeType: 'image/png', buffer: PNG });
+  await chatOf(admin).getByRole('img', { name: 'tenis.png' }).waitFor();
+  await customer.getByRole('img', { name: 'tenis.png' }).waitFor();
+  await customer.waitForFunction(
+    () => (document.querySelector('.bubble__media img') as HTMLImageElement | null)?.naturalWidth === 10,
+  );
+  await say(customer, 'Esse mesmo, quero o 42');
+  await bubbleOf(admin, 'Esse mesmo, quero o 42').waitFor();
+  await snap(customer, 'attendant-day-01-customer-sees-text-and-image');
+
+  // Exchanges are the support team's: the ticket goes to Bia, in the Suporte queue.
+  await bia.getByRole('tab', { name: /Atendendo/ }).click();
+  await admin.getByRole('button', { name: 'Mais ações' }).click();
+  await admin.getByRole('menuitem', { name: 'Transferir' }).click();
+  const transfer = admin.getByRole('dialog');
+  await transfer.getByRole('combobox', { name: /^Fila/ }).click();
+  await admin.getByRole('option', { name: 'Suporte' }).click();
+  await transfer.getByLabel('Atendente (opcional)').fill('Bia');
+  await admin.getByRole('option', { name: 'Bia Lima' }).click();
+  await transfer.getByRole('button', { name: 'Transferir' }).click();
+  await admin.waitForURL(/\/tickets$/);
+  await rowOf(admin, 'Tiago Moraes').waitFor({ state: 'detached' });
+  await rowOf(bia, 'Tiago Moraes').waitFor();
+  await bia.getByRole('tab', { name: /^Atendendo\s*1$/ }).waitFor();
+  await snap(bia, 'attendant-day-02-transferred-to-bia');
+
+  await rowOf(bia, 'Tiago Moraes').click();
+  await bia.getByText(/^#\d+ · Suporte · Atendente: Bia Lima$/).waitFor();
+  await bubbleOf(bia, 'Esse mesmo, quero o 42').waitFor();
+  await confirmClose(bia);
+  // By text: the confirmation still open is modal, and hides the toast from the accessibility tree.
+  await bia.getByText('Você deve atribuir uma tag antes de fechar o ticket.').waitFor();
+  await snap(bia, 'attendant-day-03-close-refused');
+  await bia.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  await bia.getByRole('dialog').waitFor({ state: 'detached' });
+  // Refused: the ticket is still Bia's, open, and the customer got no farewell.
+  await bia.getByRole('tab', { name: /^Atendendo\s*1$/ }).waitFor();
+  expect(await customer.getByText('Obrigado pelo contato!').count()).toBe(0);
+
+  await bia.getByRole('combobox', { name: 'Tags do contato' }).click();
+  await bia.getByRole('option', { name: 'Cliente VIP' }).click();
+  await bia.keyboard.press('Escape');
+  await bia.getByRole('button', { name: 'Cliente VIP' }).waitFor();
+  await snap(bia, 'attendant-day-04-tagged');
+
+  await confirmClose(bia);
+  await bia.waitForURL(/\/tickets$/);
+  await customer.getByText('Obrigado pelo contato!').waitFor();
+  await bia.getByRole('tab', { name: /^Atendendo$/ }).waitFor();
+  await bia.getByRole('tab', { name: 'Fechados' }).click();
+  await rowOf(bia, 'Tiago Moraes').waitFor();
+  await snap(bia, 'attendant-day-05-closed');
+  await snap(customer, 'attendant-day-06-customer-farewell');
+
+  await rowOf(bia, 'Tiago Moraes').click();
+  await bia.getByRole('button', { name: 'Reabrir' }).click();
+  await bia.getByRole('button', { name: 'Encerrar', exact: true }).waitFor();
+  await bia.getByRole('tab', { name: 'Abertos' }).click();
+  await bia.getByRole('tab', { name: /^Atendendo\s*1$/ }).waitFor();
+  await rowOf(bia, 'Tiago Moraes').waitFor();
+  const reopened = bia.getByRole('textbox', { name: 'Digite uma mensagem' });
+  await reopened.fill('Reabri seu atendimento: a troca para o 42 está confirmada.');
+  await reopened.press('Enter');
+  await customer.getByText('Reabri seu atendimento: a troca para o 42 está confirmada.').waitFor();
+  await snap(bia, 'attendant-day-07-reopened');
+});
+
+test('two messages forwarded into an existing ticket arrive there in order', async () => {
+  const marcos = await visitorWrites(browser, widgetToken, 'Marcos Dias', 'Vocês fazem entrega?');
+  await accept(admin, 'Marcos Dias');
+  const paula = await visitorWrites(browser, widgetToken, 'Paula Reis', 'O endereço é Rua das Flores, 100');
+  await say(paula, 'CEP 01310-100, apartamento 52');
+  await accept(admin, 'Paula Reis');
+  await bubbleOf(admin, 'CEP 01310-100, apartamento 52').waitFor();
+
+  await bubbleOf(admin, 'O endereço é Rua das Flores, 100')
+    .getByRole('button', { name: 'Opções da mensagem' })
+    .click();
+  await admin.getByRole('menuitem', { name: 'Encaminhar' }).click();
+  await bubbleOf(admin, 'CEP 01310-100, apartamento 52')
+    .getByRole('checkbox', { name: 'Selecionar mensagem' })
+    .check();
+  await admin.getByText('Selecionadas: 2').waitFor();
+  await snap(admin, 'attendant-day-08-two-selected');
+  await admin.getByRole('button', { name: 'Encaminhar', exact: true }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Contato' }).fill('Marcos');
+  await admin.getByRole('option', { name: /Marcos Dias/ }).click();
+  await dialog.getByRole('button', { name: 'Encaminhar', exact: true }).click();
+  await toastOf(admin, 'Mensagens encaminhadas: 2').waitFor();
+  await admin.getByText('Selecionadas: 2').waitFor({ state: 'detached' });
+
+  await admin.getByRole('tab', { name: /Atendendo/ }).click();
+  await rowOf(admin, 'Marcos Dias').click();
+  await admin.getByRole('heading', { name: 'Marcos Dias', level: 2 }).waitFor();
+  const forwarded = bubbleOf(admin, 'Encaminhada');
+  await forwarded.filter({ hasText: 'CEP 01310-100, apartamento 52' }).waitFor();
+  await forwarded.filter({ hasText: 'O endereço é Rua das Flores, 100' }).waitFor();
+  const inChat = await chatOf(admin).getByRole('listitem').allTextContents();
+  const at = (texts: string[], text: string) => texts.findIndex((t) => t.includes(text));
+  expect(at(inChat, 'Vocês fazem entrega?')).toBeLessThan(at(inChat, 'Rua das Flores'));
+  expect(at(inChat, 'Rua das Flores')).toBeLessThan(at(inChat, 'CEP 01310-100'));
+  await snap(admin, 'attendant-day-09-forwarded-into-marcos');
+
+  await marcos.getByText('CEP 01310-100, apartamento 52').waitFor();
+  const inWidget = await marcos.locator('.widget__messages > li').allTextContents();
+  expect(at(inWidget, 'Rua das Flores')).toBeGreaterThan(at(inWidget, 'Vocês fazem entrega?'));
+  expect(at(inWidget, 'Rua das Flores')).toBeLessThan(at(inWidget, 'CEP 01310-100'));
+  await snap(marcos, 'attendant-day-10-customer-receives-forwarded');
+});

@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected, tokenOf } from './browser';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAIAAAACUFjqAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/Y52g8nyHAAAAAElFTkSuQmCC',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+let browser: Browser;
+let admin: Page;
+let customer: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await openPage(browser);
+  // Its own company: the waiting tab's count must be this journey's alone.
+  const company = await signUpCompany('midia');
+  const joined = socketConnected(admin);
+  await signIn(admin, company.email, company.password);
+  await joined;
+  const res = await admin.request.fetch('/whatsapp', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await tokenOf(admin)}` },
+    data: { name: 'Loja', channel: 'webchat', isDefault: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { token } = await res.json();
+
+  customer = await openPage(browser, { width: 400, height: 720 });
+  await customer.goto(`/w/${token}`);
+  await customer.getByLabel('Seu nome').fill('Bruna Arquivos');
+  await customer.getByRole('button', { name: 'Iniciar conversa' }).click();
+  await customer.getByRole('textbox', { name: 'Escreva sua mensagem…' }).fill('Oi, posso mandar um arquivo?');
+  await customer.keyboard.press('Enter');
+
+  await admin.getByRole('tab', { name: /Aguardando/ }).click();
+  const row = admin.getByRole('listitem').filter({ hasText: 'Bruna Arquivos' });
+  await row.getByRole('button', { name: 'Aceitar' }).click();
+  await admin.waitForURL('**/tickets/*');
+  await admin.getByRole('heading', { name: 'Bruna Arquivos', level: 2 }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const chat = () => admin.getByRole('list', { name: 'Mensagens' });
+
+test('the attendant sends an image and the visitor sees it', async () => {
+  await admin
+    .getByTestId('composer-file')
+    .setInputFiles({ name: 'vitrine.png', mimeType: 'image/png', buffer: PNG });
+
+  await chat().getByRole('img', { name: 'vitrine.png' }).waitFor();
+  const image = customer.locator('.bubble__media img');
+  await image.waitFor();
+  await customer.waitForFunction(
+    () => (document.querySelector('.bubble__media img') as HTMLImageElement | null)?.naturalWidth === 10,
+  );
+  await snap(customer, 'media-01-visitor-sees-image');
+});
+
+test('the visitor sends a document and the attendant opens it', async () => {
+  await customer
+    .getByTestId('widget-file')
+    .setInputFiles({ name: 'orcamento.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await customer.locator('.bubble__doc', { hasText: 'orcamento.pdf' }).waitFor();
+
+  const link = chat().getByRole('link', { name: 'orcamento.pdf' });
+  await link.waitFor();
+  const href = await link.getAttribute('href');
+  const file = await admin.request.fetch(href ?? '');
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
+  await snap(admin, 'media-02-attendant-sees-document');
+});
+
+test("the contact drawer lists the conversation's image and document", async () => {
+  await admin.getByRole('button', { name: 'Dados do contato Bruna Arquivos' }).click();
+  const drawer = admin.getByRole('presentation').filter({ hasText: 'Dados do contato' });
+  await drawer.getByRole('img', { name: 'vitrine.png' }).waitFor();
+  await drawer.getByRole('tab', { name: 'Documentos' }).click();
+  await drawer.getByRole('link', { name: 'orcamento.pdf' }).waitFor();
+  await snap(admin, 'media-03-contact-drawer');
+  await admin.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'detached' });
+});
+
+test('the visitor sees the attendant typing', async () => {
+  await admin.getByRole('textbox', { name: 'Digite uma mensagem' }).pressSequentially('Um momento');
+
+  await customer.getByRole('status').filter({ hasText: 'Atendente digitando…' }).waitFor();
+});
+
+test('a message scheduled from the chat arrives in the widget', async () => {
+  await admin.getByRole('button', { name: 'Agendar mensagem' }).click();
+  const dialog = admin.getByRole('dialog');
+  // The current minute on the company's clock: due at once, so the journey does not wait a minute.
+  const now = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(new Date())
+    .replace(' ', 'T');
+  await dialog.getByLabel('Data do agendamento').fill(now);
+  await dialog.getByRole('textbox', { name: 'Mensagem' }).fill('Lembrete: seu orçamento vence amanhã.');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await admin.getByText('Agendamento salvo com sucesso.').waitFor();
+
+  await customer.getByText('Lembrete: seu orçamento vence amanhã.').waitFor({ timeout: 30_000 });
+  await snap(customer, 'media-04-scheduled-arrived');
+});

@@ -1,0 +1,71 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { applyLanguage } from '../../shared/i18n/i18n';
+import { SessionUserProvider } from '../../shared/session/session-user';
+import { buildMessage, buildSessionUser, buildTicket } from '../../test/fixtures';
+import { MessageList } from './message-list';
+
+const LINE = 40;
+const messagesFrom = (first: number) =>
+  Array.from({ length: 20 }, (_, i) => buildMessage({ id: first + i, ticketId: 3, body: `m${first + i}` }));
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const asked = () =>
+  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').searchParams.toString());
+
+beforeAll(() => applyLanguage('en'));
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const before = new URL(String(input), 'http://x').searchParams.get('before');
+    const ticket = buildTicket({ id: 3, status: 'open' });
+    return before === 'older-1'
+      ? Response.json({ messages: messagesFrom(1), hasMore: false, nextCursor: null, ticket })
+      : Response.json({ messages: messagesFrom(21), hasMore: true, nextCursor: 'older-1', ticket });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** jsdom lays nothing out: every list item is given one line's height. */
+function layOut(panel: HTMLElement) {
+  Object.defineProperty(panel, 'clientHeight', { configurable: true, value: 400 });
+  Object.defineProperty(panel, 'scrollHeight', {
+    configurable: true,
+    get: () => panel.querySelectorAll('li').length * LINE,
+  });
+}
+
+const scrollTo = (panel: HTMLElement, top: number) => {
+  panel.scrollTop = top;
+  fireEvent.scroll(panel);
+};
+
+test('the older page loads by cursor within 50 px of the top, and the reader stays on the same message', async () => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionUserProvider user={buildSessionUser({ id: 7 })}>
+        <MessageList ticketId={3} />
+      </SessionUserProvider>
+    </QueryClientProvider>,
+  );
+  const panel = screen.getByRole('list').parentElement as HTMLElement;
+  layOut(panel);
+  await screen.findByText('m40');
+  // Opens at the newest message: twenty messages and their date, one line each.
+  expect(panel.scrollTop).toBe(21 * LINE);
+
+  scrollTo(panel, 60);
+  expect(asked()).toEqual(['']);
+  scrollTo(panel, 45);
+
+  await screen.findByText('m1');
+  expect(asked()).toEqual(['', 'before=older-1']);
+  // Twenty messages of one line each were added above what the reader was looking at.
+  expect(panel.scrollTop).toBe(45 + 20 * LINE);
+});
