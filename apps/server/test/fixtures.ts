@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companies, connections, contacts, plans, tickets, users } from '../src/db/schema/index.js';
+import {
+  companies,
+  connections,
+  contacts,
+  plans,
+  queues,
+  tickets,
+  userQueues,
+  users,
+} from '../src/db/schema/index.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 
 export const PASSWORD = 'Secret-pass-1';
@@ -64,6 +73,18 @@ export async function createTenant(
 
 export async function setDueDate(app: FastifyInstance, companyId: number, dueDate: string) {
   await app.deps.db.update(companies).set({ dueDate }).where(eq(companies.id, companyId));
+}
+
+/** A queue of the company with a name and colour of its own, served by `members`. */
+export async function createQueue(app: FastifyInstance, companyId: number, members: { id: number }[] = []) {
+  const [queue] = await app.deps.db
+    .insert(queues)
+    .values({ companyId, name: `Fila ${unique()}`, color: `#${randomUUID().slice(0, 6)}` })
+    .returning();
+  if (!queue) throw new Error('queue not created');
+  if (members.length)
+    await app.deps.db.insert(userQueues).values(members.map((m) => ({ userId: m.id, queueId: queue.id })));
+  return queue;
 }
 
 /** A conversation at its simplest: a contact, a connection and a ticket between them. */

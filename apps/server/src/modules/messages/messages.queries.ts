@@ -6,6 +6,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, not, type SQL, s
 import type { Db, Tx } from '../../db/client.js';
 import { connections, contacts, messageReactions, messages, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
+import { liveJobFor } from '../../platform/jobs/live-job.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -226,15 +227,7 @@ export function failMessage(db: Db | Tx, companyId: number, messageId: number, r
  * outbox sweep is a platform job, and each row found carries its company.
  */
 export function findStrandedOutbound(db: Db, jobNames: string[], olderThan: Date, limit: number) {
-  const liveJob = sql`exists (
-    select 1 from pgboss.job j
-    where j.name in (${sql.join(
-      jobNames.map((name) => sql`${name}`),
-      sql`, `,
-    )})
-      and j.state in ('created', 'retry', 'active')
-      and j.data->>'messageId' = ${messages.id}::text
-  )`;
+  const liveJob = liveJobFor(jobNames, 'messageId', messages.id);
   return db
     .select({ id: messages.id, companyId: messages.companyId })
     .from(messages)

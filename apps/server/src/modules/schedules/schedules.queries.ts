@@ -1,8 +1,9 @@
 import type { Schedule } from '@balcao/shared';
-import { and, asc, count, desc, eq, ilike, lt, lte, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, lte, not, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { connections, contacts, schedules } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
+import { liveJobFor } from '../../platform/jobs/live-job.js';
 
 const columns = {
   id: schedules.id,
@@ -214,15 +215,7 @@ export async function setScheduleMedia(
  * companies: the sweep is a platform job, and each row found carries its company.
  */
 export function findMissedSchedules(db: Db, jobNames: string[], before: Date, limit: number) {
-  const liveJob = sql`exists (
-    select 1 from pgboss.job j
-    where j.name in (${sql.join(
-      jobNames.map((name) => sql`${name}`),
-      sql`, `,
-    )})
-      and j.state in ('created', 'retry', 'active')
-      and j.data->>'scheduleId' = ${schedules.id}::text
-  )`;
+  const liveJob = liveJobFor(jobNames, 'scheduleId', schedules.id);
   return db
     .select({ id: schedules.id, companyId: schedules.companyId })
     .from(schedules)

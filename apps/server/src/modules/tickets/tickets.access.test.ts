@@ -1,25 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { RequestActor } from '../../platform/auth/actor.js';
+import { buildActor } from '../../../test/actors.js';
 import { canSeeTicket } from './tickets.access.js';
 
-const attendant: RequestActor = {
-  userId: 7,
-  companyId: 1,
-  name: 'Ana',
-  profile: 'user',
-  super: false,
-  showDashboard: 'disabled',
-  allowRealTime: 'disabled',
-  allowConnections: 'disabled',
-  allTicket: 'disable',
-  allowGroup: false,
-  company: {
-    dueDate: '2999-01-01',
-    timezone: 'America/Sao_Paulo',
-    status: true,
-    plan: {} as RequestActor['company']['plan'],
-  },
-};
+const attendant = buildActor();
 const myQueues = new Set([3]);
 
 describe('who sees a ticket', () => {

@@ -1,26 +1,10 @@
 import { expect, test } from 'vitest';
+import { buildActor } from '../../../test/actors.js';
 import type { RequestActor } from '../../platform/auth/actor.js';
 import { canSeeTicket } from './tickets.access.js';
 import { actorTicketAudience, type TicketScope, ticketAudience } from './tickets.audience.js';
 
-const base: RequestActor = {
-  userId: 7,
-  companyId: 1,
-  name: 'Ana',
-  profile: 'user',
-  super: false,
-  showDashboard: 'disabled',
-  allowRealTime: 'disabled',
-  allowConnections: 'disabled',
-  allTicket: 'disable',
-  allowGroup: false,
-  company: {
-    dueDate: '2999-01-01',
-    timezone: 'America/Sao_Paulo',
-    status: true,
-    plan: {} as RequestActor['company']['plan'],
-  },
-};
+const base = buildActor();
 
 const actors: RequestActor[] = [
   base,

@@ -2,25 +2,16 @@ import { events } from '@balcao/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
+import { createQueue, createTenant, createTicket, createUser } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
-import { messages, queues, ticketLogs, tickets } from '../../db/schema/index.js';
+import { messages, ticketLogs, tickets } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
 
 type TicketEvent = { action: string; ticket?: { id: number; status: string }; ticketId?: number };
-
-async function createQueue(companyId: number) {
-  const [queue] = await app.deps.db
-    .insert(queues)
-    .values({ companyId, name: `Fila ${Math.random()}`, color: `#${Math.random().toString(16).slice(2, 8)}` })
-    .returning();
-  if (!queue) throw new Error('queue not created');
-  return queue;
-}
 
 const statusOf = async (id: number) =>
   (await app.deps.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, id)))[0]?.status;
@@ -76,8 +67,8 @@ describe('closing all', () => {
     const tenant = await createTenant(app);
     const other = await createTenant(app);
     const user = await createUser(app, tenant.companyId);
-    const sales = await createQueue(tenant.companyId);
-    const support = await createQueue(tenant.companyId);
+    const sales = await createQueue(app, tenant.companyId);
+    const support = await createQueue(app, tenant.companyId);
     const inSales = await createTicket(app, tenant.companyId, { queueId: sales.id });
     const noQueue = await createTicket(app, tenant.companyId);
     const inSupport = await createTicket(app, tenant.companyId, { queueId: support.id });

@@ -1,23 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, createTicket, createUser, type TestUser } from '../../../test/fixtures.js';
-import { connections, contacts, messages, queues, tickets, userQueues } from '../../db/schema/index.js';
+import {
+  createQueue,
+  createTenant,
+  createTicket,
+  createUser,
+  type TestUser,
+} from '../../../test/fixtures.js';
+import { connections, contacts, messages, tickets } from '../../db/schema/index.js';
 import { receive } from '../../inbox/receive.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
-
-async function createQueue(companyId: number, members: TestUser[] = []) {
-  const [queue] = await app.deps.db
-    .insert(queues)
-    .values({ companyId, name: `Fila ${Math.random()}`, color: `#${Math.random().toString(16).slice(2, 8)}` })
-    .returning();
-  if (!queue) throw new Error('queue not created');
-  if (members.length)
-    await app.deps.db.insert(userQueues).values(members.map((m) => ({ userId: m.id, queueId: queue.id })));
-  return queue;
-}
 
 const put = (user: TestUser, ticketId: number, body: object) =>
   call(app, 'PUT', `/tickets/${ticketId}`, { token: user.token, body });
@@ -29,8 +24,8 @@ describe('ticket log', () => {
     const tenant = await createTenant(app);
     const ana = await createUser(app, tenant.companyId, { name: 'Ana' });
     const bia = await createUser(app, tenant.companyId, { name: 'Bia' });
-    const sales = await createQueue(tenant.companyId, [ana, bia]);
-    const support = await createQueue(tenant.companyId, [ana, bia]);
+    const sales = await createQueue(app, tenant.companyId, [ana, bia]);
+    const support = await createQueue(app, tenant.companyId, [ana, bia]);
     const ticket = await createTicket(app, tenant.companyId, { queueId: sales.id });
 
     expect((await put(ana, ticket.id, { status: 'open' })).status).toBe(200);
@@ -58,7 +53,7 @@ describe('ticket log', () => {
   test('ignoring a waiting ticket closes it as its own transition: logged, no farewell, bot count reset', async () => {
     const tenant = await createTenant(app);
     const ana = await createUser(app, tenant.companyId, { name: 'Ana' });
-    const sales = await createQueue(tenant.companyId, [ana]);
+    const sales = await createQueue(app, tenant.companyId, [ana]);
     await call(app, 'PUT', '/settings/requiredTag', {
       token: tenant.admin.token,
       body: { value: 'enabled' },
@@ -129,7 +124,7 @@ describe('ticket log', () => {
   test("another company's ticket, or one the user cannot see, answers not found", async () => {
     const tenant = await createTenant(app);
     const other = await createTenant(app);
-    const queue = await createQueue(tenant.companyId);
+    const queue = await createQueue(app, tenant.companyId);
     const outsider = await createUser(app, tenant.companyId);
     const ticket = await createTicket(app, tenant.companyId, { queueId: queue.id });
 

@@ -1,22 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, createTicket, createUser, type TestUser } from '../../../test/fixtures.js';
-import { connections, messages, queues, ticketCycles, tickets, userQueues } from '../../db/schema/index.js';
+import {
+  createQueue,
+  createTenant,
+  createTicket,
+  createUser,
+  type TestUser,
+} from '../../../test/fixtures.js';
+import { connections, messages, ticketCycles, tickets, userQueues } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
-
-async function createQueue(companyId: number, members: TestUser[] = []) {
-  const [queue] = await app.deps.db
-    .insert(queues)
-    .values({ companyId, name: `Fila ${Math.random()}`, color: `#${Math.random().toString(16).slice(2, 8)}` })
-    .returning();
-  if (!queue) throw new Error('queue not created');
-  if (members.length)
-    await app.deps.db.insert(userQueues).values(members.map((m) => ({ userId: m.id, queueId: queue.id })));
-  return queue;
-}
 
 const put = (user: TestUser, ticketId: number, body: object) =>
   call(app, 'PUT', `/tickets/${ticketId}`, { token: user.token, body });
@@ -27,7 +22,7 @@ describe('accepting', () => {
     const attendants = await Promise.all(
       Array.from({ length: 10 }, (_, n) => createUser(app, tenant.companyId, { name: `Atendente ${n}` })),
     );
-    const queue = await createQueue(tenant.companyId, attendants);
+    const queue = await createQueue(app, tenant.companyId, attendants);
     const ticket = await createTicket(app, tenant.companyId, { queueId: queue.id });
 
     const answers = await Promise.all(attendants.map((a) => put(a, ticket.id, { status: 'open' })));
@@ -81,7 +76,7 @@ describe('transferring', () => {
   test('to a user of another company or an unknown id is "no user", never their name', async () => {
     const tenant = await createTenant(app);
     const other = await createTenant(app);
-    const queue = await createQueue(tenant.companyId);
+    const queue = await createQueue(app, tenant.companyId);
     const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
 
     const foreign = await put(tenant.admin, ticket.id, { userId: other.admin.id, queueId: queue.id });
@@ -94,7 +89,7 @@ describe('transferring', () => {
 
   test('to another company’s queue is refused', async () => {
     const tenant = await createTenant(app);
-    const foreignQueue = await createQueue((await createTenant(app)).companyId);
+    const foreignQueue = await createQueue(app, (await createTenant(app)).companyId);
     const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
 
     const { status, body } = await put(tenant.admin, ticket.id, { queueId: foreignQueue.id });
@@ -108,7 +103,7 @@ describe('transferring', () => {
     const member = await createUser(app, tenant.companyId);
     const outsider = await createUser(app, tenant.companyId);
     const manager = await createUser(app, tenant.companyId, { profile: 'admin' });
-    const queue = await createQueue(tenant.companyId, [member]);
+    const queue = await createQueue(app, tenant.companyId, [member]);
     const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
 
     const refused = await put(tenant.admin, ticket.id, { userId: outsider.id, queueId: queue.id });
@@ -125,7 +120,7 @@ describe('transferring', () => {
 
   test('to a queue alone leaves the ticket waiting there without a user', async () => {
     const tenant = await createTenant(app);
-    const queue = await createQueue(tenant.companyId);
+    const queue = await createQueue(app, tenant.companyId);
     const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
 
     const { status, body } = await put(tenant.admin, ticket.id, { queueId: queue.id });
@@ -138,7 +133,7 @@ describe('transferring', () => {
     const tenant = await createTenant(app);
     const holder = await createUser(app, tenant.companyId);
     const colleague = await createUser(app, tenant.companyId);
-    const queue = await createQueue(tenant.companyId, [holder, colleague]);
+    const queue = await createQueue(app, tenant.companyId, [holder, colleague]);
     const ticket = await createTicket(app, tenant.companyId, {
       status: 'open',
       userId: holder.id,
@@ -179,7 +174,7 @@ describe('tenancy', () => {
   test('another company’s ticket is not found, even by an admin whose queues would match', async () => {
     const tenant = await createTenant(app);
     const other = await createTenant(app);
-    const theirQueue = await createQueue(other.companyId);
+    const theirQueue = await createQueue(app, other.companyId);
     await app.deps.db.insert(userQueues).values({ userId: tenant.admin.id, queueId: theirQueue.id });
     const theirs = await createTicket(app, other.companyId, { queueId: theirQueue.id });
 

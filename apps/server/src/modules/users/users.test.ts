@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
+import { createQueue, createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
 import { queues, userQueues, users } from '../../db/schema/index.js';
 
 const app = await createTestApp();
@@ -233,19 +233,10 @@ describe('tenancy', () => {
 });
 
 describe('queues of a user', () => {
-  async function createQueue(companyId: number) {
-    const [queue] = await app.deps.db
-      .insert(queues)
-      .values({ companyId, name: `Queue ${companyId}-${Date.now()}`, color: '#123456' })
-      .returning();
-    if (!queue) throw new Error('queue not created');
-    return queue;
-  }
-
   test('a user is neither created nor updated with another company’s queue', async () => {
     const one = await createTenant(app);
     const two = await createTenant(app);
-    const foreign = await createQueue(two.companyId);
+    const foreign = await createQueue(app, two.companyId);
     const member = await createUser(app, one.companyId);
     const email = `queue-thief-${one.companyId}@example.test`;
 
@@ -266,7 +257,7 @@ describe('queues of a user', () => {
 
   test('a user is linked to their own company’s queues', async () => {
     const tenant = await createTenant(app);
-    const queue = await createQueue(tenant.companyId);
+    const queue = await createQueue(app, tenant.companyId);
     const member = await createUser(app, tenant.companyId);
 
     const update = await call(app, 'PUT', `/users/${member.id}`, {
