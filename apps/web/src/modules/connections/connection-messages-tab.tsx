@@ -9,6 +9,7 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../shared/forms/form-fields';
 import { toast } from '../../shared/toast/toast.store';
+import { FilePickButton } from '../../shared/ui/file-pick-button';
 import type { ConnectionFormInput } from './connection-form';
 import { useUploadGreetingMedia } from './connections.api';
 
@@ -27,19 +28,15 @@ function GreetingMedia({ connection }: { connection: Connection }) {
     );
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Button component="label" size="small" startIcon={<AttachFileIcon />} disabled={upload.isPending}>
+      <FilePickButton
+        accept="image/*,application/pdf,video/mp4,audio/ogg,audio/mpeg"
+        onPick={send}
+        size="small"
+        startIcon={<AttachFileIcon />}
+        disabled={upload.isPending}
+      >
         {t('connections.dialog.greetingMedia')}
-        <input
-          hidden
-          type="file"
-          accept="image/*,application/pdf,video/mp4,audio/ogg,audio/mpeg"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) send(file);
-          }}
-        />
-      </Button>
+      </FilePickButton>
       {connection.greetingMediaAttachment && (
         <>
           <Link href={connection.greetingMediaAttachment} target="_blank" rel="noopener" variant="body2">

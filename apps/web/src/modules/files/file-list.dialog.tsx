@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { showServerError } from '../../shared/forms/form-errors';
 import { TextInput } from '../../shared/forms/form-fields';
 import { toast } from '../../shared/toast/toast.store';
+import { FilePickButton } from '../../shared/ui/file-pick-button';
 import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
 import { useSaveFileList } from './files.api';
 
@@ -81,21 +82,17 @@ export function FileListDialog({ list, onClose }: { list: FileList | null; onClo
                 size="small"
                 sx={{ flex: 1 }}
               />
-              <Button component="label" size="small" variant="outlined" startIcon={<AttachFileIcon />}>
+              <FilePickButton
+                accept={ACCEPT}
+                onPick={(file) => setPicked((current) => ({ ...current, [row.key]: file }))}
+                size="small"
+                variant="outlined"
+                startIcon={<AttachFileIcon />}
+              >
                 <Typography variant="body2" noWrap sx={{ maxWidth: 140 }}>
                   {picked[row.key]?.name ?? storedName(row.id) ?? t('files.fields.pickFile')}
                 </Typography>
-                <input
-                  hidden
-                  type="file"
-                  accept={ACCEPT}
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    if (file) setPicked((current) => ({ ...current, [row.key]: file }));
-                    event.target.value = '';
-                  }}
-                />
-              </Button>
+              </FilePickButton>
               <IconButton
                 aria-label={t('files.fields.removeOption', { number: index + 1 })}
                 onClick={() => rows.remove(index)}

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { FilePickButton } from '../../shared/ui/file-pick-button';
 
 interface Props {
   /** What is attached now: a stored image's link, or a picked file's preview. */
@@ -31,19 +32,15 @@ export function QuickMessageMediaField({ media, busy, onPick, onRemove }: Props)
           {media.name}
         </Typography>
       )}
-      <Button component="label" variant="outlined" startIcon={<AttachFileIcon />} loading={busy}>
+      <FilePickButton
+        accept="image/*"
+        onPick={onPick}
+        variant="outlined"
+        startIcon={<AttachFileIcon />}
+        loading={busy}
+      >
         {t('quickMessages.dialog.attach')}
-        <input
-          hidden
-          type="file"
-          accept="image/*"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) onPick(file);
-            event.target.value = '';
-          }}
-        />
-      </Button>
+      </FilePickButton>
       {media && (
         <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={onRemove} disabled={busy}>
           {t('quickMessages.dialog.removeMedia')}

@@ -2,7 +2,6 @@ import type { Schedule } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,6 +14,7 @@ import { TextInput } from '../../shared/forms/form-fields';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { useSession } from '../../shared/session/session.store';
 import { toast } from '../../shared/toast/toast.store';
+import { FilePickButton } from '../../shared/ui/file-pick-button';
 import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
 import { type ContactOption, ContactPicker } from './contact-picker';
 import {
@@ -109,15 +109,15 @@ export function ScheduleDialog({ schedule, contact, onClose }: Props) {
             disabled={!editable}
           />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Button component="label" size="small" startIcon={<AttachFileIcon />} disabled={!editable}>
+            <FilePickButton
+              accept="image/*,video/*,audio/*,.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv"
+              onPick={setAttachment}
+              size="small"
+              startIcon={<AttachFileIcon />}
+              disabled={!editable}
+            >
               {t('schedules.fields.attach')}
-              <input
-                type="file"
-                hidden
-                accept="image/*,video/*,audio/*,.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv"
-                onChange={(event) => setAttachment(event.target.files?.[0] ?? undefined)}
-              />
-            </Button>
+            </FilePickButton>
             {shownAttachment && (
               <Chip label={shownAttachment} onDelete={editable ? () => setAttachment(null) : undefined} />
             )}
