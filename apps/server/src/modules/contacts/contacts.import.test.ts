@@ -1,6 +1,6 @@
 import { events } from '@balcao/shared';
 import ExcelJS from 'exceljs';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
@@ -114,6 +114,26 @@ describe('importing a sheet', () => {
       (e) => e.some((x) => x.status === 'done'),
     );
     expect(done.flatMap((e) => e.errors)).toEqual([{ row: 2, number: '5511988880009', error: 'duplicated' }]);
+  });
+
+  test('a sheet whose job cannot be queued is refused and leaves no file behind', async () => {
+    const tenant = await createTenant(app);
+    const put = vi.spyOn(app.deps.storage, 'put');
+    vi.spyOn(app.deps.jobs, 'send').mockRejectedValueOnce(new Error('queue unavailable'));
+
+    const response = await upload(
+      tenant.admin.token,
+      await workbook([
+        ['name', 'number'],
+        ['Ana', '11988880002'],
+      ]),
+    );
+
+    const [key] = put.mock.calls.at(-1) ?? [];
+    vi.restoreAllMocks();
+    expect(response.statusCode).toBe(500);
+    expect(key).toMatch(/\/imports\//);
+    expect(await app.deps.storage.read(key as string)).toBeUndefined();
   });
 
   test.each([

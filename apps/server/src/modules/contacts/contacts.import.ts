@@ -31,7 +31,11 @@ export async function startContactImport(ctx: Ctx, file: MultipartFile | undefin
   const key = `company${ctx.companyId}/imports/${importId}.xlsx`;
   await ctx.storage.put(key, bytes);
   const job: ImportJob = { importId, companyId: ctx.companyId, userId: ctx.actor.userId, key, total };
-  await ctx.jobs.send(CONTACT_IMPORT_JOB, job);
+  // No row pairs the file with its job, so a job that cannot be queued must not leave the file behind.
+  await ctx.jobs.send(CONTACT_IMPORT_JOB, job).catch(async (error: unknown) => {
+    await ctx.storage.remove(key);
+    throw error;
+  });
   return { importId, total };
 }
 
