@@ -38,6 +38,47 @@ export interface RecordedCall {
 type Fault = '500' | '429' | 'timeout' | 'drop';
 const FAULTS: Fault[] = ['500', '429', 'timeout', 'drop'];
 
+/** The approved, pending and unfillable kinds a WABA's list holds (protocols §5.1). */
+const FAKE_TEMPLATES = [
+  {
+    name: 'ticket_update',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Olá {{1}}, seu chamado {{2}} foi atualizado.' }],
+  },
+  {
+    name: 'boas_vindas',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: 'Bem-vindo' },
+      { type: 'BODY', text: 'Obrigado por falar com a Loja X!' },
+      { type: 'FOOTER', text: 'Loja X' },
+      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Falar com atendente' }] },
+    ],
+  },
+  {
+    name: 'promo_imagem',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    components: [
+      { type: 'HEADER', format: 'IMAGE' },
+      { type: 'BODY', text: 'Promoção da semana' },
+    ],
+  },
+  {
+    name: 'em_revisao',
+    language: 'pt_BR',
+    status: 'PENDING',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Ainda não aprovado' }],
+  },
+];
+export const FAKE_WABA_ID = '102290129340398';
+
 const graphError = (code: number, message: string, extra: object = {}) => ({
   error: { message, type: 'OAuthException', code, fbtrace_id: 'FAKE', ...extra },
 });
@@ -57,8 +98,12 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
   const phoneNumberIds = new Set([PHONE_NUMBER_ID]);
   /** Page tokens and the page (or Instagram account) each belongs to. */
   const pages = new Map([[pageToken, PAGE_ID]]);
-  /** Recipients whose 24-hour window Meta considers closed. */
-  const closedWindows = new Set<string>();
+  /**
+   * Recipients whose 24-hour window Meta considers closed; `expired` ones are also past the 7 days
+   * in which Messenger and Instagram still take a HUMAN_AGENT message.
+   */
+  const closedWindows = new Map<string, 'closed' | 'expired'>();
+  const templates = structuredClone(FAKE_TEMPLATES);
   const noConsent = new Set<string>();
   const forcedFaults: Fault[] = [];
   let sequence = 0;
@@ -169,6 +214,10 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     const validToken = isPageRoute ? pages.has(presented ?? '') : presented === token;
     if (!validToken) return json(response, 401, graphError(190, 'Invalid OAuth access token.'));
 
+    if (parts[1] === 'message_templates') {
+      if (parts[0] !== FAKE_WABA_ID) return json(response, 400, graphError(100, 'Unsupported get request'));
+      return json(response, 200, { data: templates, paging: { cursors: { before: 'a', after: 'b' } } });
+    }
     if (parts[1] === 'subscribed_apps') return json(response, 200, { success: true });
     if (parts[1] === 'message_attachments') return json(response, 200, { attachment_id: `att${++sequence}` });
     if (parts[1] === 'messages' && parts[0] === 'me') {
@@ -180,7 +229,13 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
           : (body as Record<string, unknown>);
       if (body instanceof FormData && !(body.get('filedata') instanceof Blob))
         return json(response, 400, graphError(100, 'filedata is required'));
-      return sendMessenger(fields, pages.get(presented ?? '') ?? PAGE_ID, call, response);
+      return sendMessenger(
+        fields,
+        pages.get(presented ?? '') ?? PAGE_ID,
+        call,
+        response,
+        body instanceof FormData,
+      );
     }
     if (parts[1] === 'messages') {
       if (!phoneNumberIds.has(parts[0] ?? ''))
@@ -248,10 +303,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
       part &&
       (type !== 'text' || typeof part.body === 'string') &&
       (!['image', 'video', 'audio', 'document', 'sticker'].includes(type) || part.id || part.link) &&
-      (type !== 'reaction' || (part.message_id && typeof part.emoji === 'string'));
+      (type !== 'reaction' || (part.message_id && typeof part.emoji === 'string')) &&
+      (type !== 'template' || (part.name && (part.language as { code?: string } | undefined)?.code));
     if (!valid) return json(response, 400, graphError(131008, 'Required parameter is missing'));
     if (type === 'text' && String(part.body).length > 4096)
       return json(response, 400, graphError(100, "Param text['body'] must be at most 4096 characters long."));
+    if (type === 'template') {
+      const refusal = templateRefusal(part);
+      if (refusal) return json(response, 400, refusal);
+    }
     const id = `wamid.FAKE${++sequence}`;
     call.accepted = id;
     json(response, 200, {
@@ -266,11 +326,29 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     fireWebhook(cloudStatus(id, 'read', undefined, phoneNumberId), 100);
   }
 
+  /** Meta checks a template send against the WABA's approved list: 132001 unknown, 132000 wrong count. */
+  function templateRefusal(part: Record<string, unknown>) {
+    const language = (part.language as { code: string }).code;
+    const known = templates.find(
+      (t) => t.name === part.name && t.language === language && t.status === 'APPROVED',
+    );
+    if (!known)
+      return graphError(132001, '(#132001) Template name does not exist in the translation');
+    const body = known.components.find((c) => c.type === 'BODY')?.text ?? '';
+    const expected = new Set(body.match(/\{\{\d+\}\}/g) ?? []).size;
+    const components = (part.components ?? []) as { type: string; parameters?: unknown[] }[];
+    const given = components.find((c) => c.type === 'body')?.parameters?.length ?? 0;
+    if (given !== expected)
+      return graphError(132000, '(#132000) Number of parameters does not match the expected number of params');
+    return undefined;
+  }
+
   function sendMessenger(
     body: Record<string, unknown>,
     pageId: string,
     call: RecordedCall,
     response: ServerResponse,
+    multipart: boolean,
   ) {
     const recipient = parseMaybe(body.recipient) as { id?: string } | undefined;
     const message = parseMaybe(body.message);
@@ -282,7 +360,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     if (body.messaging_type === 'MESSAGE_TAG' && !body.tag)
       return json(response, 400, graphError(100, 'tag required'));
     if (body.sender_action) return json(response, 200, { recipient_id: psid });
-    if (closedWindows.has(psid) && body.tag !== 'HUMAN_AGENT')
+    const replyTo = parseMaybe(body.reply_to) as { mid?: unknown } | undefined;
+    if (replyTo && typeof replyTo.mid !== 'string')
+      return json(response, 400, graphError(100, 'reply_to.mid must be a message id'));
+    const attachment = (message as { attachment?: { payload?: Record<string, unknown> } }).attachment;
+    const { url, attachment_id } = attachment?.payload ?? {};
+    if (attachment && !multipart && !url && !attachment_id)
+      return json(response, 400, graphError(100, 'attachment payload needs a url or an attachment_id'));
+    const window = closedWindows.get(psid);
+    if (window === 'expired' || (window === 'closed' && body.tag !== 'HUMAN_AGENT'))
       return json(
         response,
         400,
@@ -379,7 +465,11 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
       media.set(id, { bytes, mime });
       return id;
     },
-    closeWindow: (recipient: string) => closedWindows.add(recipient),
+    /** The customer's last message is over 24 hours old; `expired`: over 7 days. */
+    closeWindow: (recipient: string, state: 'closed' | 'expired' = 'closed') =>
+      closedWindows.set(recipient, state),
+    /** The WABA's template list, as tests change it (a template withdrawn after it was listed). */
+    templates,
     addPhoneNumber: (id: string) => phoneNumberIds.add(id),
     addPage: (pageId: string, pageToken: string) => pages.set(pageToken, pageId),
     denyProfile: (id: string) => noConsent.add(id),
