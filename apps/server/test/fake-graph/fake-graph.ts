@@ -332,14 +332,16 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     const known = templates.find(
       (t) => t.name === part.name && t.language === language && t.status === 'APPROVED',
     );
-    if (!known)
-      return graphError(132001, '(#132001) Template name does not exist in the translation');
+    if (!known) return graphError(132001, '(#132001) Template name does not exist in the translation');
     const body = known.components.find((c) => c.type === 'BODY')?.text ?? '';
     const expected = new Set(body.match(/\{\{\d+\}\}/g) ?? []).size;
     const components = (part.components ?? []) as { type: string; parameters?: unknown[] }[];
     const given = components.find((c) => c.type === 'body')?.parameters?.length ?? 0;
     if (given !== expected)
-      return graphError(132000, '(#132000) Number of parameters does not match the expected number of params');
+      return graphError(
+        132000,
+        '(#132000) Number of parameters does not match the expected number of params',
+      );
     return undefined;
   }
 

@@ -1,9 +1,9 @@
 import type { ErrorCode } from '@balcao/shared';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
 import { type ChannelAdapter, type OutboundDelivery, PermanentSendError } from '../channel.js';
 import { type GraphClient, sendFailure } from '../graph/graph.client.js';
-import { AppError } from '../../platform/errors.js';
 import { publicMediaLink, readStoredMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
 import { requireOpenWindow } from '../graph/graph.window.js';

@@ -14,9 +14,7 @@ afterAll(() => meta.close());
 /** A customer who wrote 25 hours ago: only a template may answer them now. */
 async function lapsedConversation(from: string) {
   const tenant = await createCloudTenant(meta);
-  await meta.webhook(
-    cloudMessage(from, cloudText('oi'), { phoneNumberId: tenant.phoneNumberId }).payload,
-  );
+  await meta.webhook(cloudMessage(from, cloudText('oi'), { phoneNumberId: tenant.phoneNumberId }).payload);
   await app.deps.db
     .update(messages)
     .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })

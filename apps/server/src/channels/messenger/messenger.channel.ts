@@ -88,8 +88,9 @@ export function createMessagingChannel(
               deps.log.warn({ err: error }, 'caption after an attachment not sent'),
             );
         } else
-          externalId = (await send(delivery.connection, { ...head, message: { text: delivery.message.body } }))
-            .message_id;
+          externalId = (
+            await send(delivery.connection, { ...head, message: { text: delivery.message.body } })
+          ).message_id;
         if (!externalId) throw new Error('the Send API answered without a message id');
         return { externalId, ack: 1 };
       } catch (error) {
