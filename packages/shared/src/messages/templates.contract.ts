@@ -6,7 +6,7 @@ import { requiredText } from '../validation.js';
  * (protocols §2.6): only approved ones whose header and buttons need no values are offered, so the
  * attendant fills the body's `{{1}}`..`{{n}}` and nothing else.
  */
-export const messageTemplateSchema = z.object({
+const messageTemplateSchema = z.object({
   name: z.string(),
   /** Meta's language code, e.g. `pt_BR`: a template exists once per language. */
   language: z.string(),
