@@ -159,3 +159,18 @@ test('a connection without its WABA id says so instead of listing', async () => 
   expect(status).toBe(400);
   expect(body.error).toBe('ERR_NO_WABA_ID');
 });
+
+test("another company's ticket has neither templates to list nor a template to send", async () => {
+  const { ticket } = await lapsedConversation('5511910000006');
+  const other = await createCloudTenant(meta);
+
+  const listed = await call(app, 'GET', `/messages/${ticket.id}/templates`, { token: other.admin.token });
+  const sent = await call(app, 'POST', `/messages/${ticket.id}/template`, {
+    token: other.admin.token,
+    body: { name: 'boas_vindas', language: 'pt_BR', parameters: [] },
+  });
+
+  expect(listed).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+  expect(sent).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+  expect(await outbound(ticket.companyId)).toEqual([]);
+});
