@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call } from '../../../test/app.js';
-import { cloudMessage, cloudText } from '../../../test/fake-graph/fixtures.js';
+import { cloudMessage, cloudStatus, cloudText } from '../../../test/fake-graph/fixtures.js';
 import { acceptTicket, createCloudTenant, createMetaTestApp } from '../../../test/fake-graph/meta-app.js';
 import { waitFor } from '../../../test/wait.js';
 import { connections, messages } from '../../db/schema/index.js';
@@ -143,6 +143,43 @@ test('Meta refusing a template (132001 withdrawn, 132000 values) fails the messa
     [withdrawn.id, 'ERR_TEMPLATE_NOT_FOUND'],
     [mismatched.id, 'ERR_TEMPLATE_PARAMS'],
   ]);
+});
+
+test('a template Meta accepts and later reports failed (132000 in the status) takes that reason', {
+  timeout: 60_000,
+}, async () => {
+  const { tenant, ticket } = await lapsedConversation('5511910000007');
+  const sent = await call(app, 'POST', `/messages/${ticket.id}/template`, {
+    token: tenant.admin.token,
+    body: { name: 'boas_vindas', language: 'pt_BR', parameters: [] },
+  });
+  const [accepted] = await waitFor(
+    () => app.deps.db.select().from(messages).where(eq(messages.id, sent.body.id)),
+    ([row]) => row?.externalId !== null,
+  );
+  await fake.settle();
+  // Meta's statuses may come in any order: the failure is reported while the send is still "sent".
+  await app.deps.db.update(messages).set({ ack: 1 }).where(eq(messages.id, sent.body.id));
+
+  await meta.webhook(cloudStatus(accepted?.externalId ?? '', 'failed', 132000, tenant.phoneNumberId));
+
+  const [failed] = await app.deps.db.select().from(messages).where(eq(messages.id, sent.body.id));
+  expect(failed).toMatchObject({ ack: -1, failedReason: 'ERR_TEMPLATE_PARAMS' });
+});
+
+test('a token Meta refuses makes the listing a clear channel error', async () => {
+  const { tenant, ticket } = await lapsedConversation('5511910000008');
+  await app.deps.db
+    .update(connections)
+    .set({ accessToken: app.deps.secrets.seal('REVOKED') })
+    .where(eq(connections.companyId, tenant.companyId));
+
+  const { status, body } = await call(app, 'GET', `/messages/${ticket.id}/templates`, {
+    token: tenant.admin.token,
+  });
+
+  expect(status).toBe(400);
+  expect(body.error).toBe('ERR_CHANNEL_AUTH');
 });
 
 test('a connection without its WABA id says so instead of listing', async () => {
