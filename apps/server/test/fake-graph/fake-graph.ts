@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTemplateBook, FAKE_WABA_ID } from './fake-templates.js';
 import { cloudMessage, cloudStatus, messagingEnvelope, PAGE_ID, PHONE_NUMBER_ID } from './fixtures.js';
 import { sendWebhook } from './webhook-sender.js';
 
@@ -38,47 +39,6 @@ export interface RecordedCall {
 type Fault = '500' | '429' | 'timeout' | 'drop';
 const FAULTS: Fault[] = ['500', '429', 'timeout', 'drop'];
 
-/** The approved, pending and unfillable kinds a WABA's list holds (protocols §5.1). */
-const FAKE_TEMPLATES = [
-  {
-    name: 'ticket_update',
-    language: 'pt_BR',
-    status: 'APPROVED',
-    category: 'UTILITY',
-    components: [{ type: 'BODY', text: 'Olá {{1}}, seu chamado {{2}} foi atualizado.' }],
-  },
-  {
-    name: 'boas_vindas',
-    language: 'pt_BR',
-    status: 'APPROVED',
-    category: 'MARKETING',
-    components: [
-      { type: 'HEADER', format: 'TEXT', text: 'Bem-vindo' },
-      { type: 'BODY', text: 'Obrigado por falar com a Loja X!' },
-      { type: 'FOOTER', text: 'Loja X' },
-      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Falar com atendente' }] },
-    ],
-  },
-  {
-    name: 'promo_imagem',
-    language: 'pt_BR',
-    status: 'APPROVED',
-    category: 'MARKETING',
-    components: [
-      { type: 'HEADER', format: 'IMAGE' },
-      { type: 'BODY', text: 'Promoção da semana' },
-    ],
-  },
-  {
-    name: 'em_revisao',
-    language: 'pt_BR',
-    status: 'PENDING',
-    category: 'UTILITY',
-    components: [{ type: 'BODY', text: 'Ainda não aprovado' }],
-  },
-];
-export const FAKE_WABA_ID = '102290129340398';
-
 const graphError = (code: number, message: string, extra: object = {}) => ({
   error: { message, type: 'OAuthException', code, fbtrace_id: 'FAKE', ...extra },
 });
@@ -103,7 +63,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
    * in which Messenger and Instagram still take a HUMAN_AGENT message.
    */
   const closedWindows = new Map<string, 'closed' | 'expired'>();
-  const templates = structuredClone(FAKE_TEMPLATES);
+  const templates = createTemplateBook();
   const noConsent = new Set<string>();
   const forcedFaults: Fault[] = [];
   let sequence = 0;
@@ -216,7 +176,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
 
     if (parts[1] === 'message_templates') {
       if (parts[0] !== FAKE_WABA_ID) return json(response, 400, graphError(100, 'Unsupported get request'));
-      return json(response, 200, { data: templates, paging: { cursors: { before: 'a', after: 'b' } } });
+      return json(response, 200, { data: templates.list, paging: { cursors: { before: 'a', after: 'b' } } });
     }
     if (parts[1] === 'subscribed_apps') return json(response, 200, { success: true });
     if (parts[1] === 'message_attachments') return json(response, 200, { attachment_id: `att${++sequence}` });
@@ -309,8 +269,8 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     if (type === 'text' && String(part.body).length > 4096)
       return json(response, 400, graphError(100, "Param text['body'] must be at most 4096 characters long."));
     if (type === 'template') {
-      const refusal = templateRefusal(part);
-      if (refusal) return json(response, 400, refusal);
+      const refusal = templates.refusal(part);
+      if (refusal) return json(response, 400, graphError(refusal.code, refusal.message));
     }
     const id = `wamid.FAKE${++sequence}`;
     call.accepted = id;
@@ -324,25 +284,6 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     fireWebhook(cloudStatus(id, 'sent', undefined, phoneNumberId), 20);
     fireWebhook(cloudStatus(id, 'delivered', undefined, phoneNumberId), 60);
     fireWebhook(cloudStatus(id, 'read', undefined, phoneNumberId), 100);
-  }
-
-  /** Meta checks a template send against the WABA's approved list: 132001 unknown, 132000 wrong count. */
-  function templateRefusal(part: Record<string, unknown>) {
-    const language = (part.language as { code: string }).code;
-    const known = templates.find(
-      (t) => t.name === part.name && t.language === language && t.status === 'APPROVED',
-    );
-    if (!known) return graphError(132001, '(#132001) Template name does not exist in the translation');
-    const body = known.components.find((c) => c.type === 'BODY')?.text ?? '';
-    const expected = new Set(body.match(/\{\{\d+\}\}/g) ?? []).size;
-    const components = (part.components ?? []) as { type: string; parameters?: unknown[] }[];
-    const given = components.find((c) => c.type === 'body')?.parameters?.length ?? 0;
-    if (given !== expected)
-      return graphError(
-        132000,
-        '(#132000) Number of parameters does not match the expected number of params',
-      );
-    return undefined;
   }
 
   function sendMessenger(
@@ -470,8 +411,6 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     /** The customer's last message is over 24 hours old; `expired`: over 7 days. */
     closeWindow: (recipient: string, state: 'closed' | 'expired' = 'closed') =>
       closedWindows.set(recipient, state),
-    /** The WABA's template list, as tests change it (a template withdrawn after it was listed). */
-    templates,
     addPhoneNumber: (id: string) => phoneNumberIds.add(id),
     addPage: (pageId: string, pageToken: string) => pages.set(pageToken, pageId),
     denyProfile: (id: string) => noConsent.add(id),

@@ -4,7 +4,8 @@ import { tickets } from '../../src/db/schema/index.js';
 import { storeOutbound } from '../../src/modules/messages/messages.outbox.js';
 import { call, createTestApp } from '../app.js';
 import { createTenant } from '../fixtures.js';
-import { FAKE_WABA_ID, type FakeGraphOptions, startFakeGraph } from './fake-graph.js';
+import { type FakeGraphOptions, startFakeGraph } from './fake-graph.js';
+import { FAKE_WABA_ID } from './fake-templates.js';
 import { sendWebhook } from './webhook-sender.js';
 
 export const VERIFY_TOKEN = 'verify-me';
