@@ -78,6 +78,12 @@ export const errorStatus = {
   ERR_CHANNEL_AUTH: 400,
   /** The channel cannot reach this customer (not on the channel, blocked, unknown id). */
   ERR_RECIPIENT_UNAVAILABLE: 400,
+  /** The Cloud API connection has no WhatsApp Business Account id, which lists its templates. */
+  ERR_NO_WABA_ID: 400,
+  /** Meta knows no approved template of this name and language (Cloud API error 132001). */
+  ERR_TEMPLATE_NOT_FOUND: 404,
+  /** The template's variables and the values given do not match (Cloud API error 132000). */
+  ERR_TEMPLATE_PARAMS: 400,
   /** The Meta login of POST /facebook could not be exchanged for page tokens. */
   ERR_FACEBOOK_LOGIN: 400,
   ERR_INTERNAL: 500,

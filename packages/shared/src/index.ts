@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './files/files.contract.js';
 export * from './messages/messages.contract.js';
 export * from './messages/messages.cursor.js';
+export * from './messages/templates.contract.js';
 export * from './permissions/permissions.js';
 export * from './plans/plans.contract.js';
 export * from './prompts/prompts.contract.js';

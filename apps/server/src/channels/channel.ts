@@ -1,4 +1,4 @@
-import type { TypingState } from '@balcao/shared';
+import type { MessageTemplate, TypingState } from '@balcao/shared';
 import type { connections, contacts, messages } from '../db/schema/index.js';
 
 export interface OutboundDelivery {
@@ -29,6 +29,8 @@ export interface ChannelAdapter {
     conversation: { companyId: number; connectionId: number; contactId: number },
     state: TypingState | null,
   ): Promise<void>;
+  /** The approved templates a connection may send outside the customer-service window, where the channel has them. */
+  templates?(connection: OutboundDelivery['connection']): Promise<MessageTemplate[]>;
   /** Channels with a live visitor (the website chat) tell them their conversation was closed. */
   conversationClosed?(conversation: { connectionId: number; contactId: number }): Promise<void>;
   /** Channels that reach phone numbers send a notice to one outside any conversation (on-duty alerts). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTemplateBook, FAKE_WABA_ID } from './fake-templates.js';
 import { cloudMessage, cloudStatus, messagingEnvelope, PAGE_ID, PHONE_NUMBER_ID } from './fixtures.js';
 import { sendWebhook } from './webhook-sender.js';
 
@@ -57,8 +58,12 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
   const phoneNumberIds = new Set([PHONE_NUMBER_ID]);
   /** Page tokens and the page (or Instagram account) each belongs to. */
   const pages = new Map([[pageToken, PAGE_ID]]);
-  /** Recipients whose 24-hour window Meta considers closed. */
-  const closedWindows = new Set<string>();
+  /**
+   * Recipients whose 24-hour window Meta considers closed; `expired` ones are also past the 7 days
+   * in which Messenger and Instagram still take a HUMAN_AGENT message.
+   */
+  const closedWindows = new Map<string, 'closed' | 'expired'>();
+  const templates = createTemplateBook();
   const noConsent = new Set<string>();
   const forcedFaults: Fault[] = [];
   let sequence = 0;
@@ -169,6 +174,10 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     const validToken = isPageRoute ? pages.has(presented ?? '') : presented === token;
     if (!validToken) return json(response, 401, graphError(190, 'Invalid OAuth access token.'));
 
+    if (parts[1] === 'message_templates') {
+      if (parts[0] !== FAKE_WABA_ID) return json(response, 400, graphError(100, 'Unsupported get request'));
+      return json(response, 200, { data: templates.list, paging: { cursors: { before: 'a', after: 'b' } } });
+    }
     if (parts[1] === 'subscribed_apps') return json(response, 200, { success: true });
     if (parts[1] === 'message_attachments') return json(response, 200, { attachment_id: `att${++sequence}` });
     if (parts[1] === 'messages' && parts[0] === 'me') {
@@ -180,7 +189,13 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
           : (body as Record<string, unknown>);
       if (body instanceof FormData && !(body.get('filedata') instanceof Blob))
         return json(response, 400, graphError(100, 'filedata is required'));
-      return sendMessenger(fields, pages.get(presented ?? '') ?? PAGE_ID, call, response);
+      return sendMessenger(
+        fields,
+        pages.get(presented ?? '') ?? PAGE_ID,
+        call,
+        response,
+        body instanceof FormData,
+      );
     }
     if (parts[1] === 'messages') {
       if (!phoneNumberIds.has(parts[0] ?? ''))
@@ -248,10 +263,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
       part &&
       (type !== 'text' || typeof part.body === 'string') &&
       (!['image', 'video', 'audio', 'document', 'sticker'].includes(type) || part.id || part.link) &&
-      (type !== 'reaction' || (part.message_id && typeof part.emoji === 'string'));
+      (type !== 'reaction' || (part.message_id && typeof part.emoji === 'string')) &&
+      (type !== 'template' || (part.name && (part.language as { code?: string } | undefined)?.code));
     if (!valid) return json(response, 400, graphError(131008, 'Required parameter is missing'));
     if (type === 'text' && String(part.body).length > 4096)
       return json(response, 400, graphError(100, "Param text['body'] must be at most 4096 characters long."));
+    if (type === 'template') {
+      const refusal = templates.refusal(part);
+      if (refusal) return json(response, 400, graphError(refusal.code, refusal.message));
+    }
     const id = `wamid.FAKE${++sequence}`;
     call.accepted = id;
     json(response, 200, {
@@ -271,6 +291,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     pageId: string,
     call: RecordedCall,
     response: ServerResponse,
+    multipart: boolean,
   ) {
     const recipient = parseMaybe(body.recipient) as { id?: string } | undefined;
     const message = parseMaybe(body.message);
@@ -282,7 +303,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     if (body.messaging_type === 'MESSAGE_TAG' && !body.tag)
       return json(response, 400, graphError(100, 'tag required'));
     if (body.sender_action) return json(response, 200, { recipient_id: psid });
-    if (closedWindows.has(psid) && body.tag !== 'HUMAN_AGENT')
+    const replyTo = parseMaybe(body.reply_to) as { mid?: unknown } | undefined;
+    if (replyTo && typeof replyTo.mid !== 'string')
+      return json(response, 400, graphError(100, 'reply_to.mid must be a message id'));
+    const attachment = (message as { attachment?: { payload?: Record<string, unknown> } }).attachment;
+    const { url, attachment_id } = attachment?.payload ?? {};
+    if (attachment && !multipart && !url && !attachment_id)
+      return json(response, 400, graphError(100, 'attachment payload needs a url or an attachment_id'));
+    const window = closedWindows.get(psid);
+    if (window === 'expired' || (window === 'closed' && body.tag !== 'HUMAN_AGENT'))
       return json(
         response,
         400,
@@ -379,7 +408,9 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
       media.set(id, { bytes, mime });
       return id;
     },
-    closeWindow: (recipient: string) => closedWindows.add(recipient),
+    /** The customer's last message is over 24 hours old; `expired`: over 7 days. */
+    closeWindow: (recipient: string, state: 'closed' | 'expired' = 'closed') =>
+      closedWindows.set(recipient, state),
     addPhoneNumber: (id: string) => phoneNumberIds.add(id),
     addPage: (pageId: string, pageToken: string) => pages.set(pageToken, pageId),
     denyProfile: (id: string) => noConsent.add(id),

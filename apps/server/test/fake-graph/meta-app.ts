@@ -1,7 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { tickets } from '../../src/db/schema/index.js';
+import { storeOutbound } from '../../src/modules/messages/messages.outbox.js';
 import { call, createTestApp } from '../app.js';
 import { createTenant } from '../fixtures.js';
 import { type FakeGraphOptions, startFakeGraph } from './fake-graph.js';
+import { FAKE_WABA_ID } from './fake-templates.js';
 import { sendWebhook } from './webhook-sender.js';
 
 export const VERIFY_TOKEN = 'verify-me';
@@ -57,7 +61,7 @@ export async function createCloudTenant(meta: MetaTestApp) {
       name: 'WhatsApp oficial',
       channel: 'whatsappapi',
       phoneNumberId,
-      wabaId: '102290129340398',
+      wabaId: FAKE_WABA_ID,
       accessToken: meta.fake.token,
     },
   });
@@ -82,4 +86,33 @@ export async function createPageTenant(meta: MetaTestApp, channel: 'facebook' | 
     },
   });
   return { ...tenant, connection, pageId, accountId, pageToken };
+}
+
+/** The attendant takes the tenant's conversation, so replies may go out on it. */
+export async function acceptTicket(meta: MetaTestApp, tenant: { companyId: number; admin: { id: number } }) {
+  const [ticket] = await meta.app.deps.db
+    .update(tickets)
+    .set({ status: 'open', userId: tenant.admin.id })
+    .where(eq(tickets.companyId, tenant.companyId))
+    .returning();
+  if (!ticket) throw new Error('the tenant has no conversation yet');
+  return ticket;
+}
+
+/** An attendant's attachment, stored and queued by the one outbound path as an upload leaves it. */
+export async function sendStoredFile(
+  meta: MetaTestApp,
+  ticket: typeof tickets.$inferSelect,
+  file: { bytes: Buffer; name: string; mediaType: string; caption?: string },
+) {
+  const mediaPath = `company${ticket.companyId}/messages/${Date.now()}-${file.name}`;
+  await meta.app.deps.storage.put(mediaPath, file.bytes);
+  return storeOutbound(meta.app.deps, {
+    companyId: ticket.companyId,
+    ticket,
+    body: file.caption ?? '',
+    kind: 'chat',
+    userId: ticket.userId,
+    media: { mediaPath, mediaType: file.mediaType, mediaName: file.name },
+  });
 }

@@ -1,10 +1,13 @@
+import type { ErrorCode } from '@balcao/shared';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
-import type { ChannelAdapter, OutboundDelivery } from '../channel.js';
+import { AppError } from '../../platform/errors.js';
+import { type ChannelAdapter, type OutboundDelivery, PermanentSendError } from '../channel.js';
 import { type GraphClient, sendFailure } from '../graph/graph.client.js';
-import { readStoredMedia } from '../graph/graph.media.js';
+import { publicMediaLink, readStoredMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
 import { requireOpenWindow } from '../graph/graph.window.js';
+import { listCloudTemplates, templatePayload } from './cloud-api.templates.js';
 
 /** Cloud API media kinds by the spec's media types; anything else goes as a document. */
 const cloudType = (mediaType: string | null) =>
@@ -41,20 +44,24 @@ export function createCloudApiChannel(deps: AppDeps, graph: GraphClient): Channe
 
   async function content(delivery: OutboundDelivery) {
     const { message } = delivery;
+    if (message.template) return { type: 'template', template: templatePayload(message.template) };
     if (!message.mediaPath) return { type: 'text', text: { preview_url: false, body: message.body } };
     const type = cloudType(message.mediaType);
-    const mime = mimeOf(message.mediaType, message.mediaName);
-    const id = await upload(delivery, message.mediaPath, mime);
+    const link = publicMediaLink(deps, message.mediaPath);
+    const source = link
+      ? { link }
+      : { id: await upload(delivery, message.mediaPath, mimeOf(message.mediaType, message.mediaName)) };
     const caption = type === 'audio' || !message.body ? {} : { caption: message.body };
     const filename = type === 'document' ? { filename: message.mediaName ?? 'file' } : {};
-    return { type, [type]: { id, ...caption, ...filename } };
+    return { type, [type]: { ...source, ...caption, ...filename } };
   }
 
   const to = (delivery: OutboundDelivery) => delivery.contact.number ?? '';
 
   return {
     async send(delivery) {
-      await requireOpenWindow(deps, delivery);
+      // A template is what Meta allows outside the window; everything else needs it open.
+      if (!delivery.message.template) await requireOpenWindow(deps, delivery);
       const quoted = delivery.message.quotedMessageId
         ? await findMessage(deps.db, delivery.message.companyId, delivery.message.quotedMessageId)
         : undefined;
@@ -72,6 +79,15 @@ export function createCloudApiChannel(deps: AppDeps, graph: GraphClient): Channe
         return { externalId, ack: 1 };
       } catch (error) {
         throw sendFailure(error);
+      }
+    },
+    async templates(connection) {
+      try {
+        return await listCloudTemplates(graph, connection, graphToken(deps, connection));
+      } catch (error) {
+        const failure = sendFailure(error);
+        if (failure instanceof PermanentSendError) throw new AppError(failure.reason as ErrorCode);
+        throw failure;
       }
     },
     async markRead({ connection, externalId }) {

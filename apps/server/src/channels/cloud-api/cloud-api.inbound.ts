@@ -13,12 +13,15 @@ const mediaTypes = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 const statusAck: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 4, failed: -1 };
 
 /** Meta's failure codes that the web can say in words; others keep the generic one. */
+const failureReasons: Record<number, string> = {
+  131047: 'ERR_OUTSIDE_WINDOW',
+  131026: 'ERR_RECIPIENT_UNAVAILABLE',
+  131030: 'ERR_RECIPIENT_UNAVAILABLE',
+  132000: 'ERR_TEMPLATE_PARAMS',
+  132001: 'ERR_TEMPLATE_NOT_FOUND',
+};
 const failureReason = (code: number | undefined) =>
-  code === 131047
-    ? 'ERR_OUTSIDE_WINDOW'
-    : code === 131026 || code === 131030
-      ? 'ERR_RECIPIENT_UNAVAILABLE'
-      : 'ERR_SENDING_WAPP_MSG';
+  (code !== undefined && failureReasons[code]) || 'ERR_SENDING_WAPP_MSG';
 
 /** One delivery of the `whatsapp_business_account` webhook: several entries, messages and statuses. */
 export async function handleCloudApiWebhook(deps: AppDeps, graph: GraphClient, payload: unknown) {

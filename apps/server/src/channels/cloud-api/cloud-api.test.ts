@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call } from '../../../test/app.js';
 import { cloudMessage, cloudStatus, cloudText } from '../../../test/fake-graph/fixtures.js';
-import { createCloudTenant, createMetaTestApp, VERIFY_TOKEN } from '../../../test/fake-graph/meta-app.js';
+import {
+  acceptTicket,
+  createCloudTenant,
+  createMetaTestApp,
+  sendStoredFile,
+  VERIFY_TOKEN,
+} from '../../../test/fake-graph/meta-app.js';
 import { waitFor } from '../../../test/wait.js';
 import { contacts, messages, tickets } from '../../db/schema/index.js';
 
@@ -297,4 +303,36 @@ test('an attendant’s reaction reaches the customer on WhatsApp, and reacting a
     { message_id: customer.id, emoji: '👍' },
     { message_id: customer.id, emoji: '' },
   ]);
+});
+
+test('without a public https address an attachment is uploaded to /media and sent by its id', {
+  timeout: 60_000,
+}, async () => {
+  const tenant = await createCloudTenant(meta);
+  const from = '5511900000009';
+  await meta.webhook(inbound(tenant.phoneNumberId, from, cloudText('manda a foto')).payload);
+  const ticket = await acceptTicket(meta, tenant);
+
+  const stored = await sendStoredFile(meta, ticket, {
+    bytes: Buffer.from('png-bytes'),
+    name: 'foto.png',
+    mediaType: 'image',
+    caption: 'aqui',
+  });
+  await waitFor(
+    () => app.deps.db.select().from(messages).where(eq(messages.id, stored.id)),
+    ([row]) => (row?.ack ?? 0) >= 1,
+  );
+
+  const send = fake.accepted().find((c) => (c.body as { to?: string }).to === from);
+  expect(send?.body).toMatchObject({ type: 'image', image: { caption: 'aqui', id: expect.any(String) } });
+  const { id } = (send?.body as { image: { id: string } }).image;
+  const uploaded = await fetch(`${fake.url}/v21.0/${id}`, {
+    headers: { authorization: `Bearer ${fake.token}` },
+  });
+  expect(await uploaded.json()).toMatchObject({
+    mime_type: 'image/jpeg',
+    file_size: String('png-bytes'.length),
+  });
+  expect((send?.body as { image: object }).image).not.toHaveProperty('link');
 });

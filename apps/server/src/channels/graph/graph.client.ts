@@ -25,6 +25,8 @@ export function sendFailure(error: unknown): unknown {
   if (error.status >= 500 || error.status === 429 || RETRYABLE_CODES.has(error.code)) return error;
   if (error.code === 131047 || (error.code === 10 && error.subcode === 2018278))
     return new PermanentSendError('ERR_OUTSIDE_WINDOW', error.message);
+  if (error.code === 132001) return new PermanentSendError('ERR_TEMPLATE_NOT_FOUND', error.message);
+  if (error.code === 132000) return new PermanentSendError('ERR_TEMPLATE_PARAMS', error.message);
   if (error.code === 190 || error.code === 0 || error.status === 401)
     return new PermanentSendError('ERR_CHANNEL_AUTH', error.message);
   if ([131026, 131030, 551, 133010].includes(error.code) || error.subcode === 2018001)

@@ -36,6 +36,16 @@ export async function storeReceivedMedia(
   return { mediaPath: path, mediaType: mediaTypeOf(mime), mediaName: file.name ?? null };
 }
 
+/**
+ * Where Meta can fetch a stored file itself: our signed link, when this server is published over
+ * https (Meta fetches only https links). Elsewhere the channel uploads the bytes instead.
+ */
+export function publicMediaLink(deps: Pick<AppDeps, 'config' | 'links'>, path: string): string | undefined {
+  const base = deps.config.publicUrl;
+  if (!base?.startsWith('https://')) return undefined;
+  return `${base.replace(/\/+$/, '')}${deps.links.url(path)}`;
+}
+
 /** The bytes of a stored message's media, for channels that upload rather than link. */
 export async function readStoredMedia(deps: AppDeps, path: string): Promise<Buffer> {
   const stored = await deps.storage.read(path);

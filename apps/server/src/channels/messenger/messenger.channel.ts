@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { contactIdentities } from '../../db/schema/index.js';
+import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import type { ChannelAdapter, OutboundDelivery } from '../channel.js';
 import { type GraphClient, sendFailure } from '../graph/graph.client.js';
-import { readStoredMedia } from '../graph/graph.media.js';
+import { publicMediaLink, readStoredMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
-import { requireOpenWindow } from '../graph/graph.window.js';
+import { messagingTypeOf } from '../graph/graph.window.js';
 
 /** Send API attachment types by the spec's media types. */
 const attachmentType = (mediaType: string | null) =>
@@ -44,43 +45,51 @@ export function createMessagingChannel(
     return identity.value;
   }
 
-  async function withMedia(delivery: OutboundDelivery, recipient: string): Promise<FormData> {
+  /** The attachment by our public link where Meta can fetch it, else uploaded with the send. */
+  async function withMedia(delivery: OutboundDelivery, head: Record<string, unknown>) {
     const { message } = delivery;
-    const form = new FormData();
-    form.set('recipient', JSON.stringify({ id: recipient }));
-    form.set('messaging_type', 'RESPONSE');
     const type = attachmentType(message.mediaType);
+    const url = publicMediaLink(deps, message.mediaPath ?? '');
+    if (url) return { ...head, message: { attachment: { type, payload: { url, is_reusable: true } } } };
+    const form = new FormData();
+    for (const [key, value] of Object.entries(head))
+      form.set(key, typeof value === 'string' ? value : JSON.stringify(value));
     form.set('message', JSON.stringify({ attachment: { type, payload: { is_reusable: true } } }));
     const bytes = await readStoredMedia(deps, message.mediaPath ?? '');
     form.set('filedata', new Blob([bytes]), message.mediaName ?? 'file');
     return form;
   }
 
+  /** A reply names the customer's message it answers (the mid the webhook gave it). */
+  async function replyTo(message: OutboundDelivery['message']) {
+    const quoted = message.quotedMessageId
+      ? await findMessage(deps.db, message.companyId, message.quotedMessageId)
+      : undefined;
+    return quoted?.externalId ? { reply_to: { mid: quoted.externalId } } : {};
+  }
+
   return {
     async send(delivery) {
-      await requireOpenWindow(deps, delivery);
-      const recipient = await recipientOf(delivery);
+      const type = await messagingTypeOf(deps, delivery);
+      const recipient = { id: await recipientOf(delivery) };
+      const head = { recipient, ...type, ...(await replyTo(delivery.message)) };
       try {
         let externalId: string | undefined;
         if (delivery.message.mediaPath) {
-          externalId = (await send(delivery.connection, await withMedia(delivery, recipient))).message_id;
+          externalId = (await send(delivery.connection, await withMedia(delivery, head))).message_id;
           // Attachments carry no caption: the text follows as its own message. Its failure is only
           // logged, since retrying the delivery would send the attachment twice.
           if (delivery.message.body.trim())
             await send(delivery.connection, {
-              recipient: { id: recipient },
-              messaging_type: 'RESPONSE',
+              recipient,
+              ...type,
               message: { text: delivery.message.body },
             }).catch((error: unknown) =>
               deps.log.warn({ err: error }, 'caption after an attachment not sent'),
             );
         } else
           externalId = (
-            await send(delivery.connection, {
-              recipient: { id: recipient },
-              messaging_type: 'RESPONSE',
-              message: { text: delivery.message.body },
-            })
+            await send(delivery.connection, { ...head, message: { text: delivery.message.body } })
           ).message_id;
         if (!externalId) throw new Error('the Send API answered without a message id');
         return { externalId, ack: 1 };

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call } from '../../../test/app.js';
 import { messagingEnvelope, messagingMessage, uniqueId } from '../../../test/fake-graph/fixtures.js';
-import { createMetaTestApp, createPageTenant } from '../../../test/fake-graph/meta-app.js';
+import {
+  acceptTicket,
+  createMetaTestApp,
+  createPageTenant,
+  sendStoredFile,
+} from '../../../test/fake-graph/meta-app.js';
 import { waitFor } from '../../../test/wait.js';
 import { contacts, messages, tickets } from '../../db/schema/index.js';
 
@@ -200,4 +205,135 @@ test('Instagram routes by the account id, not the page id; reads come by mid; de
   );
   const [read] = await app.deps.db.select().from(messages).where(eq(messages.id, reply.id));
   expect(read?.ack).toBe(3);
+});
+
+test('Messenger: from 24 hours to 7 days after the customer wrote a reply goes tagged HUMAN_AGENT; past 7 days it is refused before calling Meta', {
+  timeout: 60_000,
+}, async () => {
+  const tenant = await createPageTenant(meta);
+  const psid = `6${Date.now()}`;
+  await meta.webhook(
+    messagingEnvelope(
+      'page',
+      [messagingMessage(psid, tenant.pageId, { mid: uniqueId('m_'), text: 'oi' })],
+      tenant.pageId,
+    ),
+  );
+  const ticket = await acceptTicket(meta, tenant);
+  const customerWroteDaysAgo = (days: number) =>
+    app.deps.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - days * 24 * 3600_000) })
+      .where(and(eq(messages.companyId, tenant.companyId), eq(messages.fromMe, false)));
+  const reply = async (body: string) => {
+    const { body: sent } = await call(app, 'POST', `/messages/${ticket.id}`, {
+      token: tenant.admin.token,
+      body: { body },
+    });
+    const [row] = await waitFor(
+      () => app.deps.db.select().from(messages).where(eq(messages.id, sent.id)),
+      ([found]) => found?.ack !== 0,
+    );
+    return row;
+  };
+  const callsTo = () =>
+    fake.calls.filter((c) => (c.body as { recipient?: { id: string } }).recipient?.id === psid);
+  await customerWroteDaysAgo(3);
+  fake.closeWindow(psid);
+
+  const tagged = await reply('seguimos com seu caso');
+  fake.closeWindow(psid, 'expired');
+  const refusedByMeta = await reply('ainda por aqui');
+  await customerWroteDaysAgo(8);
+  const before = callsTo().length;
+  const refusedByUs = await reply('tarde demais');
+
+  expect(tagged?.ack).toBeGreaterThanOrEqual(1);
+  const sent = fake.accepted().find((c) => c.accepted === tagged?.externalId);
+  expect(sent?.body).toMatchObject({ messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' });
+  expect(refusedByMeta).toMatchObject({ ack: -1, failedReason: 'ERR_OUTSIDE_WINDOW' });
+  expect(refusedByUs).toMatchObject({ ack: -1, failedReason: 'ERR_OUTSIDE_WINDOW' });
+  expect(callsTo().length).toBe(before);
+});
+
+test('Instagram: a reply to a customer message names its mid in reply_to, and the customer quoting ours is stored as a quote', {
+  timeout: 60_000,
+}, async () => {
+  const tenant = await createPageTenant(meta, 'instagram');
+  const igsid = `5${Date.now()}`;
+  const question = uniqueId('ig_');
+  await meta.webhook(
+    messagingEnvelope(
+      'instagram',
+      [messagingMessage(igsid, tenant.accountId, { mid: question, text: 'tem em azul?' })],
+      tenant.accountId,
+    ),
+  );
+  const ticket = await acceptTicket(meta, tenant);
+  const [asked] = await messagesOf(tenant.companyId);
+
+  const { body: answer } = await call(app, 'POST', `/messages/${ticket.id}`, {
+    token: tenant.admin.token,
+    body: { body: 'Temos sim!', quotedMsgId: asked?.id },
+  });
+  const [sent] = await waitFor(
+    () => app.deps.db.select().from(messages).where(eq(messages.id, answer.id)),
+    ([row]) => (row?.ack ?? 0) >= 1,
+  );
+  await meta.webhook(
+    messagingEnvelope(
+      'instagram',
+      [
+        messagingMessage(igsid, tenant.accountId, {
+          mid: uniqueId('ig_'),
+          text: 'perfeito',
+          reply_to: { mid: sent?.externalId },
+        }),
+      ],
+      tenant.accountId,
+    ),
+  );
+
+  const delivered = fake.accepted().find((c) => c.accepted === sent?.externalId);
+  expect(delivered?.body).toMatchObject({
+    recipient: { id: igsid },
+    reply_to: { mid: question },
+    message: { text: 'Temos sim!' },
+  });
+  const rows = await messagesOf(tenant.companyId);
+  expect(rows.at(-1)).toMatchObject({ body: 'perfeito', quotedMessageId: answer.id });
+});
+
+test('Messenger: without a public https address an attachment is uploaded with the send (multipart filedata)', {
+  timeout: 60_000,
+}, async () => {
+  const tenant = await createPageTenant(meta);
+  const psid = `4${Date.now()}`;
+  await meta.webhook(
+    messagingEnvelope(
+      'page',
+      [messagingMessage(psid, tenant.pageId, { mid: uniqueId('m_'), text: 'manda o boleto' })],
+      tenant.pageId,
+    ),
+  );
+  const ticket = await acceptTicket(meta, tenant);
+
+  const stored = await sendStoredFile(meta, ticket, {
+    bytes: Buffer.from('%PDF-1.4 boleto'),
+    name: 'boleto.pdf',
+    mediaType: 'application',
+  });
+  const [sent] = await waitFor(
+    () => app.deps.db.select().from(messages).where(eq(messages.id, stored.id)),
+    ([row]) => (row?.ack ?? 0) >= 1,
+  );
+
+  const upload = fake.accepted().find((c) => c.accepted === sent?.externalId);
+  expect(upload?.body).toBeInstanceOf(FormData);
+  const form = upload?.body as FormData;
+  expect(JSON.parse(String(form.get('message')))).toEqual({
+    attachment: { type: 'file', payload: { is_reusable: true } },
+  });
+  expect(form.get('messaging_type')).toBe('RESPONSE');
+  expect(await (form.get('filedata') as Blob).text()).toBe('%PDF-1.4 boleto');
 });

@@ -28,6 +28,8 @@ export interface OutboundInput {
   forwardOf?: Pick<MessageRow, 'mediaPath' | 'mediaType' | 'mediaName'>;
   /** A stored file the message carries: an attachment (messages.media.ts) or a file list's entry the bot sends. */
   media?: Pick<MessageRow, 'mediaPath' | 'mediaType' | 'mediaName'>;
+  /** A Cloud API template send (messages.templates.ts); `body` is then its rendered text. */
+  template?: MessageRow['template'];
   /** The delivery waits until then: forwarded copies leave paced, never a sleeping request. */
   sendAt?: Date;
 }
@@ -68,6 +70,7 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
       mediaPath: media?.mediaPath ?? null,
       mediaType: media?.mediaType ?? null,
       mediaName: media?.mediaName ?? null,
+      template: input.template ?? null,
     });
     if (message.isPrivate) return message;
     const job: DeliveryJob = { companyId: input.companyId, messageId: message.id };

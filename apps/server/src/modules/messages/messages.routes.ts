@@ -4,10 +4,12 @@ import {
   forwardMessagesResponse,
   listMessagesQuery,
   listMessagesResponse,
+  listTemplatesResponse,
   messageIdParams,
   messageSchema,
   reactMessageBody,
   sendMessageBody,
+  sendTemplateBody,
   ticketIdParams,
   ticketImagesResponse,
   ticketMediaResponse,
@@ -20,6 +22,7 @@ import { forwardMessages } from './messages.forward.js';
 import { sendMediaMessage } from './messages.media.js';
 import { reactToMessage } from './messages.reactions.js';
 import { deleteMessage, editMessage, listMessages, sendMessage } from './messages.service.js';
+import { listTicketTemplates, sendTemplate } from './messages.templates.js';
 
 export const messagesRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -63,6 +66,27 @@ export const messagesRoutes =
               await uploadedFile(request),
             ),
           ),
+    );
+
+    app.get(
+      '/messages/:ticketId/templates',
+      {
+        config: { gate: 'session' },
+        schema: { params: ticketIdParams, response: { 200: listTemplatesResponse } },
+      },
+      (request) => listTicketTemplates(contextOf(deps, request), request.params.ticketId),
+    );
+
+    app.post(
+      '/messages/:ticketId/template',
+      {
+        config: { gate: 'session' },
+        schema: { params: ticketIdParams, body: sendTemplateBody, response: { 201: messageSchema } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await sendTemplate(contextOf(deps, request), request.params.ticketId, request.body)),
     );
 
     app.get(

@@ -124,10 +124,25 @@ describe('MessageComposer', () => {
       expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(true);
   });
 
-  test('a Meta channel ticket whose customer wrote over a day ago says replies may be refused', () => {
+  test('a Cloud API conversation past 24 hours offers a template instead of a dead end', async () => {
     const old = new Date(Date.now() - 25 * 3600_000).toISOString();
     renderComposer(buildTicket({ status: 'open', channel: 'whatsappapi', lastCustomerMessageAt: old }));
 
-    expect(screen.getByText(/only accepts replies within 24 hours/)).toBeTruthy();
+    expect(screen.getByText(/only an approved template/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send a template' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Send a template' })).toBeTruthy();
+  });
+
+  test('a Messenger conversation is answerable for 7 days, then says its window closed', () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000).toISOString();
+    renderComposer(buildTicket({ status: 'open', channel: 'facebook', lastCustomerMessageAt: daysAgo(3) }));
+    expect(screen.queryByText(/More than 7 days/)).toBeNull();
+    cleanup();
+
+    renderComposer(buildTicket({ status: 'open', channel: 'facebook', lastCustomerMessageAt: daysAgo(8) }));
+
+    expect(screen.getByText(/More than 7 days/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send a template' })).toBeNull();
   });
 });

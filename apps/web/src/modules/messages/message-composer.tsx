@@ -2,6 +2,7 @@ import { sendMessageBody, type Ticket } from '@balcao/shared';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -10,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast.store';
 import { QuickAnswerList } from '../quick-messages/quick-answer-list';
 import { useQuickAnswers } from '../quick-messages/quick-answers';
-import { isWritable, messageToSend, outsideMetaWindow } from './composer/composer-rules';
+import { isWritable, messageToSend, metaWindow } from './composer/composer-rules';
 import { type ComposerOptions, ComposerTools } from './composer/composer-tools';
+import { SendTemplateDialog } from './composer/send-template.dialog';
 import { useTypingReporter } from './composer/use-typing-reporter';
 import { useSendMessage } from './messages.api';
 import { chatSelection, useChatSelection } from './messages.selection';
@@ -36,10 +38,12 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     isPrivate: false,
     signMessage: localStorage.getItem(SIGN_KEY) !== 'false',
   }));
+  const [pickingTemplate, setPickingTemplate] = useState(false);
   const send = useSendMessage(ticket.id);
   const { replyTo } = useChatSelection(ticket.id);
   const reportTyping = useTypingReporter(ticket.id);
   const writable = isWritable(ticket);
+  const replyWindow = metaWindow(ticket);
   const quickAnswers = useQuickAnswers(draft);
   const length = draft.trim().length;
   // Past the limit the text stays in the box to be shortened: cutting it silently loses words.
@@ -78,10 +82,31 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
   const label = writable ? t('messages.composer.placeholder') : t('messages.composer.disabledHint');
   return (
     <>
-      {outsideMetaWindow(ticket) && (
-        <Alert severity="warning" sx={{ borderRadius: 0 }}>
-          {t('messages.composer.metaWindow')}
+      {replyWindow === 'template' && (
+        <Alert
+          severity="warning"
+          sx={{ borderRadius: 0 }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              disabled={!writable}
+              onClick={() => setPickingTemplate(true)}
+            >
+              {t('messages.composer.sendTemplate')}
+            </Button>
+          }
+        >
+          {t('messages.composer.templateWindow')}
         </Alert>
+      )}
+      {replyWindow === 'closed' && (
+        <Alert severity="warning" sx={{ borderRadius: 0 }}>
+          {t('messages.composer.windowClosed')}
+        </Alert>
+      )}
+      {pickingTemplate && (
+        <SendTemplateDialog ticketId={ticket.id} onClose={() => setPickingTemplate(false)} />
       )}
       {replyTo && <ReplyBar message={replyTo} onCancel={chatSelection.cancelReply} />}
       <Box

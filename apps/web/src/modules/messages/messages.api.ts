@@ -2,8 +2,10 @@ import {
   type ForwardMessagesBody,
   forwardMessagesResponse,
   listMessagesResponse,
+  listTemplatesResponse,
   messageSchema,
   type SendMessageBody,
+  type SendTemplateBody,
   ticketImagesResponse,
   ticketMediaResponse,
 } from '@balcao/shared';
@@ -16,6 +18,7 @@ export const messagesKeys = {
   list: (ticketId: number) => [...messagesKeys.all, 'list', ticketId] as const,
   images: (ticketId: number) => [...messagesKeys.all, 'images', ticketId] as const,
   media: (ticketId: number) => [...messagesKeys.all, 'media', ticketId] as const,
+  templates: (ticketId: number) => [...messagesKeys.all, 'templates', ticketId] as const,
 };
 
 /** Without a cursor the newest page; with one, the page just older than the page that handed it out. */
@@ -43,6 +46,22 @@ export function useSendMessage(ticketId: number) {
   return useMutation({
     mutationFn: (input: Partial<SendMessageBody> & { body: string }) =>
       request(`/messages/${ticketId}`, { method: 'POST', body: input, schema: messageSchema }),
+    onSuccess: (message) => addMessage(queryClient, message),
+  });
+}
+
+/** The approved templates of the ticket's Cloud API connection, read from Meta when the picker opens. */
+export const useTicketTemplates = (ticketId: number) =>
+  useQuery({
+    queryKey: messagesKeys.templates(ticketId),
+    queryFn: () => request(`/messages/${ticketId}/templates`, { schema: listTemplatesResponse }),
+  });
+
+export function useSendTemplate(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendTemplateBody) =>
+      request(`/messages/${ticketId}/template`, { method: 'POST', body: input, schema: messageSchema }),
     onSuccess: (message) => addMessage(queryClient, message),
   });
 }

@@ -1,6 +1,7 @@
+import type { Ticket } from '@balcao/shared';
 import { describe, expect, test } from 'vitest';
 import { buildTicket } from '../../../test/fixtures';
-import { isWritable, messageToSend, outsideMetaWindow } from './composer-rules';
+import { isWritable, messageToSend, metaWindow } from './composer-rules';
 
 const now = Date.parse('2026-03-10T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now - h * 3600_000).toISOString();
@@ -22,19 +23,18 @@ describe('composer rules', () => {
     ]);
   });
 
-  test('the 24-hour notice shows on Meta channels once the last customer message is older than a day', () => {
-    const meta = (channel: 'whatsappapi' | 'facebook' | 'instagram', at: string | null) =>
-      outsideMetaWindow(buildTicket({ channel, lastCustomerMessageAt: at }), now);
+  test('a Cloud API conversation past 24 hours takes only templates; Messenger and Instagram close after 7 days', () => {
+    const window = (channel: Ticket['channel'], at: string | null) =>
+      metaWindow(buildTicket({ channel, lastCustomerMessageAt: at }), now);
 
-    expect(meta('whatsappapi', hoursAgo(23))).toBe(false);
-    expect(meta('whatsappapi', hoursAgo(25))).toBe(true);
-    expect(meta('facebook', hoursAgo(30))).toBe(true);
-    expect(meta('instagram', null)).toBe(true);
-    expect(
-      outsideMetaWindow(buildTicket({ channel: 'whatsapp', lastCustomerMessageAt: hoursAgo(48) }), now),
-    ).toBe(false);
-    expect(outsideMetaWindow(buildTicket({ channel: 'webchat', lastCustomerMessageAt: null }), now)).toBe(
-      false,
-    );
+    expect(window('whatsappapi', hoursAgo(23))).toBe('open');
+    expect(window('whatsappapi', hoursAgo(25))).toBe('template');
+    expect(window('whatsappapi', null)).toBe('template');
+    expect(window('facebook', hoursAgo(30))).toBe('open');
+    expect(window('instagram', hoursAgo(6 * 24 + 23))).toBe('open');
+    expect(window('facebook', hoursAgo(7 * 24 + 1))).toBe('closed');
+    expect(window('instagram', null)).toBe('closed');
+    expect(window('whatsapp', hoursAgo(48))).toBe('open');
+    expect(window('webchat', null)).toBe('open');
   });
 });

@@ -2,9 +2,11 @@ import type { Ticket } from '@balcao/shared';
 
 /** Spec 000 §5 and §9: a recording under this many bytes is a slip of the finger, and is dropped. */
 export const MIN_AUDIO_BYTES = 10_000;
-/** Meta's customer-service window: replies only within 24 h of the customer's last message. */
-const META_WINDOW_MS = 24 * 3600_000;
-const metaChannels: readonly string[] = ['whatsappapi', 'facebook', 'instagram'];
+const HOUR_MS = 3600_000;
+/** Meta's customer-service window: free-form replies within 24 h of the customer's last message. */
+const META_WINDOW_MS = 24 * HOUR_MS;
+/** Messenger and Instagram still take a reply tagged HUMAN_AGENT up to 7 days after it. */
+const HUMAN_AGENT_MS = 7 * 24 * HOUR_MS;
 
 /** Spec 000 §4: replies go out only on an open or group ticket. */
 export const isWritable = (ticket: Pick<Ticket, 'status'>) =>
@@ -16,14 +18,21 @@ export function messageToSend(draft: string, writable: boolean, maxLength: numbe
   return body && writable && body.length <= maxLength ? body : undefined;
 }
 
-/** A Meta channel whose 24-hour window closed (or never opened): the composer says replies may be refused. */
-export function outsideMetaWindow(
+/**
+ * Where a Meta conversation stands with the server's window rule: `open` takes any reply (Messenger
+ * and Instagram tag it HUMAN_AGENT after the first day), `template` is a Cloud API conversation past
+ * 24 hours that only an approved template reaches, and `closed` is Messenger or Instagram past 7 days.
+ */
+export function metaWindow(
   ticket: Pick<Ticket, 'channel' | 'lastCustomerMessageAt'>,
   now = Date.now(),
-): boolean {
-  if (!metaChannels.includes(ticket.channel)) return false;
+): 'open' | 'template' | 'closed' {
   const last = ticket.lastCustomerMessageAt ? Date.parse(ticket.lastCustomerMessageAt) : Number.NaN;
-  return !(now - last < META_WINDOW_MS);
+  const age = Number.isNaN(last) ? Number.POSITIVE_INFINITY : now - last;
+  if (ticket.channel === 'whatsappapi') return age < META_WINDOW_MS ? 'open' : 'template';
+  if (ticket.channel === 'facebook' || ticket.channel === 'instagram')
+    return age < HUMAN_AGENT_MS ? 'open' : 'closed';
+  return 'open';
 }
 
 /** Whether the company lets attendants sign their messages (setting sendSignMessage). */
