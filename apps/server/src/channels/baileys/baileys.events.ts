@@ -69,6 +69,7 @@ export function attachMessageEvents(deps: AppDeps, session: LiveSession, socket:
       const row = await connection();
       if (!row) return;
       await rememberChats(deps, session, history.chats);
+      await joinSyncedContacts(deps, session, history.contacts);
       await importHistory(deps, { session, socket, connection: row }, history);
     }),
   );
