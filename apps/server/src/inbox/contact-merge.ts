@@ -86,11 +86,6 @@ export async function mergeContacts(
     // One WhatsApp chat, one conversation: the agent's accepted ticket is the one that stays.
     const [into, from] = gone.status === 'open' && kept.status !== 'open' ? [gone, kept] : [kept, gone];
     await foldTicket(tx, companyId, from.id, into.id);
-    if (into === gone)
-      await tx
-        .update(tickets)
-        .set({ contactId: survivorId })
-        .where(tenant(tickets, companyId, eq(tickets.id, gone.id)));
     folded.push({ ...from, into: into.id });
   }
 
@@ -103,14 +98,15 @@ export async function mergeContacts(
   await tx.update(messages).set({ contactId: survivorId }).where(ofMerged(messages));
   await tx.update(ticketNotes).set({ contactId: survivorId }).where(ofMerged(ticketNotes));
   await tx.update(schedules).set({ contactId: survivorId }).where(ofMerged(schedules));
-  // A campaign that reached both sends the survivor's row; the other goes with the merged contact.
+  // A campaign that reached both keeps the survivor's row; the other goes with the merged contact.
+  // (The outer row's columns are spelled out: inside the subquery a bare name would be the alias's.)
   await tx
     .update(campaignShippings)
     .set({ contactId: survivorId })
     .where(
       and(
         ofMerged(campaignShippings),
-        sql`not exists (select 1 from ${campaignShippings} s where s.campaign_id = ${campaignShippings.campaignId}
+        sql`not exists (select 1 from ${campaignShippings} s where s.campaign_id = ${sql.raw('"campaign_shippings"."campaign_id"')}
           and s.contact_id = ${survivorId})`,
       ),
     );
@@ -123,7 +119,7 @@ export async function mergeContacts(
       and(
         ofMerged(contactCustomFields),
         sql`not exists (select 1 from ${contactCustomFields} f where f.contact_id = ${survivorId}
-          and f.name = ${contactCustomFields.name})`,
+          and f.name = ${sql.raw('"contact_custom_fields"."name"')})`,
       ),
     );
 
