@@ -189,6 +189,42 @@ test('a message key naming both addresses merges the contacts before it is store
   expect(old?.contactId).toBe(only?.id);
 });
 
+test("a synced contact with both addresses merges too; with no ticket accepted the phone contact's ticket takes in the other's conversation, and the list drops it", async () => {
+  const { socket, connection, companyId, admin } = await connected();
+  const heard = collect<{ action: string; ticketId?: number; ticket?: { id: number } }>(
+    await live.connect({ token: admin.token }),
+    events.ticket(companyId),
+  );
+  const { byLid, byPhone } = await twoHalves(socket, connection.id);
+
+  socket.ev.emit('contacts.upsert', [{ id: PHONE, lid: LID, notify: 'Maria' }]);
+  await waitFor(
+    async () => (await contactsOf(companyId)).length,
+    (n) => n === 1,
+  );
+
+  const gone = await app.deps.db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.id, byLid?.ticketId as number));
+  expect(gone).toEqual([]);
+  const [kept] = await app.deps.db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.id, byPhone?.ticketId as number));
+  expect(kept).toMatchObject({ status: 'pending', unreadMessages: 2, lastMessage: 'pelo número' });
+  const [moved] = await app.deps.db
+    .select()
+    .from(messages)
+    .where(eq(messages.id, byLid?.id as number));
+  expect(moved).toMatchObject({ ticketId: byPhone?.ticketId, contactId: byPhone?.contactId });
+  await waitFor(
+    async () => heard,
+    (seen) => seen.some((e) => e.action === 'delete' && e.ticketId === byLid?.ticketId),
+  );
+  expect(heard.some((e) => e.action === 'update' && e.ticket?.id === byPhone?.ticketId)).toBe(true);
+});
+
 test('a customer taking back a reaction removes it from the message, and open chats hear it', async () => {
   const { socket, connection, companyId, admin } = await connected();
   const heard = collect<{ action: string; message: { id: number; isDeleted: boolean } }>(
