@@ -13,6 +13,7 @@ import { baileysRoutes } from './channels/baileys/baileys.routes.js';
 import { createWhatsappSessions, type WhatsappSessions } from './channels/baileys/baileys.sessions.js';
 import { createBaileysFactory, type SocketFactory } from './channels/baileys/baileys.socket.js';
 import { sessionAudience } from './channels/baileys/baileys.status.js';
+import { registerTimelinePrune } from './channels/baileys/baileys.timeline-retention.js';
 import { registerMetaChannels } from './channels/graph/meta.channels.js';
 import { attachWebchat } from './channels/webchat/webchat.channel.js';
 import { webchatRoutes } from './channels/webchat/webchat.routes.js';
@@ -212,6 +213,7 @@ export async function buildApp({
   await registerScheduleJobs(deps);
   await registerIntegrationJobs(deps);
   await registerRateLimitSweep(deps);
+  await registerTimelinePrune(deps);
 
   // Renews this process's session leases and takes over those of processes that died.
   const leases = setInterval(

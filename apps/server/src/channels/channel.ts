@@ -33,6 +33,8 @@ export interface ChannelAdapter {
   templates?(connection: OutboundDelivery['connection']): Promise<MessageTemplate[]>;
   /** Channels with a live visitor (the website chat) tell them their conversation was closed. */
   conversationClosed?(conversation: { connectionId: number; contactId: number }): Promise<void>;
+  /** The connection was deleted: the channel lets go of what it holds for it outside the database. */
+  connectionDeleted?(connection: { companyId: number; connectionId: number }): Promise<void>;
   /** Channels that reach phone numbers send a notice to one outside any conversation (on-duty alerts). */
   notify?(notice: {
     connection: typeof connections.$inferSelect;

@@ -88,7 +88,7 @@ async function createContact(tx: Tx, input: InboundMessage, byIdentity: SQL | un
  */
 export async function linkIdentities(
   tx: Tx,
-  input: InboundMessage,
+  input: Pick<InboundMessage, 'companyId' | 'connectionId' | 'channel'>,
   contactId: number,
   others: { kind: string; value: string }[],
 ) {

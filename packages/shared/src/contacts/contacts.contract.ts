@@ -83,6 +83,8 @@ export const blockContactBody = z.object({ active: z.boolean() });
 export const contactEvent = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['create', 'update']), contact: contactSchema }),
   z.object({ action: z.literal('delete'), contactId: z.number() }),
+  /** Two records turned out to be one person (a WhatsApp LID and its phone): `mergedId` lives on as `contact`. */
+  z.object({ action: z.literal('merge'), contact: contactSchema, mergedId: z.number() }),
 ]);
 export type ContactEvent = z.infer<typeof contactEvent>;
 

@@ -1,5 +1,5 @@
 import type { Ticket } from '@balcao/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { messages, tickets } from '../../db/schema/index.js';
 import { findByExternalId, toMessage, updateLiveMessage } from '../../modules/messages/messages.queries.js';
 import { publishMessage } from '../../modules/tickets/tickets.events.js';
@@ -30,6 +30,47 @@ export async function changeStoredMessage(
     eq(tickets.id, row.ticketId),
   )) as Ticket;
   publishMessage(deps, target.companyId, 'update', toMessage(row, deps.links), ticket);
+}
+
+/**
+ * A reaction was taken back: the reactions of that author under the message (theirs are stored as
+ * messages quoting it) are marked deleted, and the open chats update them as they do any reaction.
+ */
+export async function takeBackReaction(
+  deps: AppDeps,
+  target: { companyId: number; connectionId: number },
+  change: Extract<Mapped, { kind: 'unreact' }>,
+) {
+  const reacted = await findByExternalId(
+    deps.db,
+    target.companyId,
+    target.connectionId,
+    change.targetExternalId,
+  );
+  if (!reacted) return;
+  const rows = await deps.db
+    .update(messages)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(
+      and(
+        eq(messages.companyId, target.companyId),
+        eq(messages.quotedMessageId, reacted.id),
+        eq(messages.mediaType, 'reactionMessage'),
+        eq(messages.fromMe, change.fromMe),
+        change.participant ? eq(messages.participant, change.participant) : isNull(messages.participant),
+        eq(messages.isDeleted, false),
+      ),
+    )
+    .returning();
+  for (const row of rows) {
+    const ticket = (await loadTicket(
+      deps.db,
+      deps.links,
+      target.companyId,
+      eq(tickets.id, row.ticketId),
+    )) as Ticket;
+    publishMessage(deps, target.companyId, 'update', toMessage(row, deps.links, reacted), ticket);
+  }
 }
 
 /**

@@ -1,5 +1,7 @@
+import type { Contact } from '@whiskeysockets/baileys';
 import { and, eq, sql } from 'drizzle-orm';
 import { connections, contactIdentities, contacts, whatsappChats } from '../../db/schema/index.js';
+import { joinIdentities } from '../../inbox/identity-join.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { whoIs } from './baileys.inbound.js';
@@ -30,8 +32,11 @@ export async function rememberChats(
       });
 }
 
-/** WhatsApp revealed which phone a LID stands for: the contact known by that phone answers to the LID too. */
-export async function linkLidToPhone(
+/**
+ * WhatsApp revealed which phone a LID stands for (a shared number, a contact sync, a message key):
+ * the contacts known by either become one (joinIdentities), within the session's company only.
+ */
+export async function joinLidAndPhone(
   deps: AppDeps,
   target: { companyId: number; connectionId: number },
   lidJid: string,
@@ -40,26 +45,21 @@ export async function linkLidToPhone(
   const lid = whoIs(lidJid);
   const phone = whoIs(phoneJid);
   if (lid.identity.kind !== 'lid' || phone.identity.kind !== 'phone') return;
-  const [known] = await deps.db
-    .select({ contactId: contactIdentities.contactId })
-    .from(contactIdentities)
-    .where(
-      and(
-        eq(contactIdentities.companyId, target.companyId),
-        eq(contactIdentities.kind, 'phone'),
-        eq(contactIdentities.value, phone.identity.value),
-      ),
-    );
-  if (!known) return;
-  await deps.db
-    .insert(contactIdentities)
-    .values({
-      companyId: target.companyId,
-      contactId: known.contactId,
-      connectionId: target.connectionId,
-      ...lid.identity,
-    })
-    .onConflictDoNothing();
+  await joinIdentities(deps, { ...target, channel: 'whatsapp' }, [phone.identity, lid.identity]);
+}
+
+/** Contacts WhatsApp synced with both addresses (`lid` and `jid`, or one of them as `id`). */
+export async function joinSyncedContacts(
+  deps: AppDeps,
+  target: { companyId: number; connectionId: number },
+  synced: Partial<Contact>[],
+) {
+  for (const contact of synced) {
+    const ids = [contact.id, contact.lid, contact.jid].filter((jid): jid is string => !!jid);
+    const lid = ids.find((jid) => baileys().isLidUser(jid));
+    const phone = ids.find((jid) => !baileys().isLidUser(jid) && !baileys().isJidGroup(jid));
+    if (lid && phone) await joinLidAndPhone(deps, target, lid, phone);
+  }
 }
 
 /**

@@ -6,8 +6,8 @@ import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
 import { logCall } from './baileys.calls.js';
-import { changeStoredMessage, failSentMessage } from './baileys.changes.js';
-import { linkLidToPhone, rememberChats } from './baileys.chats.js';
+import { changeStoredMessage, failSentMessage, takeBackReaction } from './baileys.changes.js';
+import { joinLidAndPhone, joinSyncedContacts, rememberChats } from './baileys.chats.js';
 import { importHistory } from './baileys.history.js';
 import { ackOf, mapMessage } from './baileys.inbound.js';
 import { baileys } from './baileys.lib.js';
@@ -69,12 +69,19 @@ export function attachMessageEvents(deps: AppDeps, session: LiveSession, socket:
       const row = await connection();
       if (!row) return;
       await rememberChats(deps, session, history.chats);
+      await joinSyncedContacts(deps, session, history.contacts);
       await importHistory(deps, { session, socket, connection: row }, history);
     }),
   );
   socket.ev.on('chats.upsert', (chats) => inOrder('chats', () => rememberChats(deps, session, chats)));
   socket.ev.on('chats.phoneNumberShare', ({ lid, jid }) =>
-    inOrder('lid', () => linkLidToPhone(deps, session, lid, jid)),
+    inOrder('lid', () => joinLidAndPhone(deps, session, lid, jid)),
+  );
+  socket.ev.on('contacts.upsert', (synced) =>
+    inOrder('contacts', () => joinSyncedContacts(deps, session, synced)),
+  );
+  socket.ev.on('contacts.update', (synced) =>
+    inOrder('contacts', () => joinSyncedContacts(deps, session, synced)),
   );
 }
 
@@ -89,6 +96,10 @@ async function receiveOne(deps: AppDeps, ctx: SessionContext, message: proto.IWe
   if (mapped.kind === 'ignore') return;
   if (mapped.kind === 'edit' || mapped.kind === 'revoke') {
     await changeStoredMessage(deps, ctx.session, mapped);
+    return;
+  }
+  if (mapped.kind === 'unreact') {
+    await takeBackReaction(deps, ctx.session, mapped);
     return;
   }
   const { offline } = ctx.session;

@@ -26,16 +26,28 @@ export type Mapped =
     }
   | { kind: 'edit'; targetExternalId: string; body: string }
   | { kind: 'revoke'; targetExternalId: string }
+  /** A reaction taken back (an empty emoji): by us from the phone, or by the chat's customer or group member. */
+  | { kind: 'unreact'; targetExternalId: string; fromMe: boolean; participant: string | null }
   | { kind: 'ignore'; why: string };
 
-/** A user jid as contact ids; a LID is never read as a phone (protocols.md §1.11). */
-export function whoIs(jid: string, phoneJid?: string | null): Who {
+/**
+ * A user jid as contact ids; a LID is never read as a phone (protocols.md §1.11). `altJid` is the
+ * other address WhatsApp gave with it (6.7.21 keys: senderPn/participantPn beside a LID,
+ * senderLid/participantLid beside a phone).
+ */
+export function whoIs(jid: string, altJid?: string | null): Who {
   const user = baileys().jidDecode(jid)?.user ?? jid.split('@')[0] ?? jid;
   if (baileys().isJidGroup(jid))
     return { identity: { kind: 'group', value: user }, alsoKnownAs: [], number: user };
-  if (!baileys().isLidUser(jid))
-    return { identity: { kind: 'phone', value: user }, alsoKnownAs: [], number: user };
-  const phone = phoneJid ? baileys().jidDecode(phoneJid)?.user : undefined;
+  if (!baileys().isLidUser(jid)) {
+    const lid = altJid && baileys().isLidUser(altJid) ? baileys().jidDecode(altJid)?.user : undefined;
+    return {
+      identity: { kind: 'phone', value: user },
+      alsoKnownAs: lid ? [{ kind: 'lid', value: lid }] : [],
+      number: user,
+    };
+  }
+  const phone = altJid && !baileys().isLidUser(altJid) ? baileys().jidDecode(altJid)?.user : undefined;
   return {
     identity: { kind: 'lid', value: user },
     alsoKnownAs: phone ? [{ kind: 'phone', value: phone }] : [],
@@ -157,16 +169,31 @@ export function mapMessage(message: proto.IWebMessageInfo): Mapped {
   const mimetype = inner?.mimetype ?? (type === 'stickerMessage' ? 'image/webp' : '');
   const isGroup = baileys().isJidGroup(jid) === true;
   const sender = key.participant;
+  const reacted = content.reactionMessage?.key?.id;
+  if (type === 'reactionMessage' && reacted && !content.reactionMessage?.text)
+    return {
+      kind: 'unreact',
+      targetExternalId: reacted,
+      fromMe: key.fromMe === true,
+      participant: isGroup ? (sender ?? null) : null,
+    };
   const quoted = type === 'reactionMessage' ? content.reactionMessage?.key?.id : inner?.contextInfo?.stanzaId;
-  const senderPn = (key as { senderPn?: string }).senderPn;
-  const participantPn = (key as { participantPn?: string }).participantPn;
+  const alt = key as {
+    senderPn?: string;
+    senderLid?: string;
+    participantPn?: string;
+    participantLid?: string;
+  };
+  // The sender's other address: on a message of ours that is our own number, not the customer's.
+  const chatAlt = key.fromMe ? undefined : baileys().isLidUser(jid) ? alt.senderPn : alt.senderLid;
+  const participantAlt = sender && baileys().isLidUser(sender) ? alt.participantPn : alt.participantLid;
 
   return {
     kind: 'message',
     externalId: key.id,
     fromMe: key.fromMe === true,
-    chat: { ...whoIs(jid, senderPn), isGroup, jid },
-    ...(isGroup && sender ? { participant: { ...whoIs(sender, participantPn), jid: sender } } : {}),
+    chat: { ...whoIs(jid, isGroup ? null : chatAlt), isGroup, jid },
+    ...(isGroup && sender ? { participant: { ...whoIs(sender, participantAlt), jid: sender } } : {}),
     pushName: message.pushName ?? '',
     body: bodyOf(content, type),
     mediaType: mediaTypeOf(type, mimetype),

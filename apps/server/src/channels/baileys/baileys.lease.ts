@@ -22,6 +22,8 @@ export interface Lease {
    */
   seize(target: LeaseTarget): Promise<boolean>;
   release(target: LeaseTarget): Promise<void>;
+  /** The connection no longer exists (it was deleted): its holder logs the phone out instead of handing it on. */
+  deleted(target: LeaseTarget): Promise<boolean>;
   /**
    * WhatsApp connections with a saved session and nobody alive holding them: candidates to take
    * over. A DISCONNECTED one waits for a user (405, 440, a QR nobody scanned), so it is left alone.
@@ -60,6 +62,13 @@ export function createLease(db: Db, owner: string, seconds: number): Lease {
         .update(connections)
         .set({ leaseOwner: null, leaseExpiresAt: null })
         .where(tenant(connections, companyId, eq(connections.id, connectionId), ours));
+    },
+    async deleted({ companyId, connectionId }) {
+      const [row] = await db
+        .select({ id: connections.id })
+        .from(connections)
+        .where(tenant(connections, companyId, eq(connections.id, connectionId)));
+      return row === undefined;
     },
     async orphans() {
       return db

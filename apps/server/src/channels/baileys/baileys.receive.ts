@@ -1,6 +1,7 @@
 import type { proto } from '@whiskeysockets/baileys';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.js';
+import { joinIdentities } from '../../inbox/identity-join.js';
 import { receive } from '../../inbox/receive.js';
 import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
@@ -36,6 +37,10 @@ export async function receiveMapped(
   if (mapped.chat.isGroup && !connection.allowGroup) return;
   if (await findByExternalId(deps.db, session.companyId, session.connectionId, mapped.externalId)) return;
 
+  // The key named both addresses of a person: contacts made under each become one before storing.
+  for (const who of [mapped.chat, mapped.participant])
+    if (who?.alsoKnownAs.length)
+      await joinIdentities(deps, { ...session, channel: 'whatsapp' }, [who.identity, ...who.alsoKnownAs]);
   const media = mapped.media ? await download(deps, ctx, message, mapped) : undefined;
   const name = mapped.chat.isGroup
     ? await groupSubject(ctx, mapped.chat.jid)

@@ -35,6 +35,11 @@ export interface WhatsappSessions {
   ): Promise<boolean>;
   /** Ends the session; with `logout` WhatsApp forgets the device and the stored session is wiped. */
   stop(target: { companyId: number; connectionId: number }, options: { logout: boolean }): Promise<void>;
+  /**
+   * The connection was deleted: if this process holds its session, WhatsApp forgets the device now.
+   * Another holder finds the connection gone at its next lease renewal and does the same (`tick`).
+   */
+  deleted(target: { companyId: number; connectionId: number }): Promise<void>;
   socketOf(connectionId: number): WhatsappSocket | undefined;
   sessionOf(connectionId: number): LiveSession | undefined;
   /** Renews our leases and takes over sessions whose holder stopped renewing. */
@@ -62,6 +67,19 @@ export function createWhatsappSessions(
       socket?.end(undefined);
     } catch {
       // Already closed: nothing to release.
+    }
+  };
+
+  /** Detached first: the close that logging out causes is ours, not a drop to react to. */
+  const logOut = async (session: LiveSession) => {
+    forget(session);
+    const socket = session.socket;
+    session.socket = undefined;
+    await socket?.logout().catch(() => undefined);
+    try {
+      socket?.end(undefined);
+    } catch {
+      // Already closed by the logout.
     }
   };
 
@@ -172,27 +190,29 @@ export function createWhatsappSessions(
     },
     async stop(target, stopOptions) {
       const session = live.get(target.connectionId);
-      if (session) {
+      if (session && stopOptions.logout) await logOut(session);
+      else if (session) {
         forget(session);
-        // Detached first: the close that logging out causes is ours, not a drop to react to.
-        const socket = session.socket;
-        session.socket = undefined;
-        if (stopOptions.logout) await socket?.logout().catch(() => undefined);
-        try {
-          socket?.end(undefined);
-        } catch {
-          // Already closed by the logout.
-        }
+        endSocket(session);
       }
       if (stopOptions.logout) await wipeAuthState(deps.db, target.connectionId);
       await lease.release(target);
       await setSessionStatus(deps, target, { status: 'DISCONNECTED', reason: 'user' });
+    },
+    async deleted(target) {
+      const session = live.get(target.connectionId);
+      // The stored creds and keys went with the connection's row (cascade), in the delete's transaction.
+      if (session) await logOut(session);
     },
     socketOf: (connectionId) => live.get(connectionId)?.socket,
     sessionOf: (connectionId) => live.get(connectionId),
     async tick() {
       for (const session of [...live.values()]) {
         if (await lease.renew(session)) continue;
+        if (await lease.deleted(session)) {
+          await sessions.deleted(session);
+          continue;
+        }
         // Another process owns it now (we were presumed dead): let go without touching its status.
         forget(session);
         endSocket(session);

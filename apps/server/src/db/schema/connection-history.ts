@@ -20,7 +20,10 @@ export const connectionStatusEvents = pgTable(
     reason: text('reason'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('connection_status_events_connection_idx').on(t.connectionId, t.createdAt.desc())],
+  // The timeline's order (newest first, id breaking ties), also the retention prune's range scan.
+  (t) => [
+    index('connection_status_events_connection_idx').on(t.connectionId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /**

@@ -244,5 +244,8 @@ export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
     return row;
   });
   ctx.realtime.toCompany(ctx.companyId, events.whatsapp(ctx.companyId), { action: 'delete', whatsappId: id });
+  await ctx.channels
+    .get(current.channel)
+    ?.connectionDeleted?.({ companyId: ctx.companyId, connectionId: id });
   if (promoted) publish(ctx, await presentOne(ctx, promoted));
 }

@@ -40,6 +40,14 @@ export function publishTicketDeleted(
   deps.realtime.toRoom(deleter, events.ticket(companyId), removal);
 }
 
+/** The ticket was folded into another of the same conversation (two contacts merged): rows drop, open chats close. */
+export function publishTicketFolded(deps: Live, companyId: number, gone: TicketScope & { id: number }) {
+  const audience = ticketAudience(companyId, gone);
+  const removal: TicketEvent = { action: 'delete', ticketId: gone.id };
+  deps.realtime.toRoom(audience, events.ticket(companyId), removal);
+  deps.realtime.leaveRoom(audience, rooms.ticket(companyId, gone.id));
+}
+
 /** The ticket was read: its unread count dropped to zero. */
 export function publishTicketRead(deps: Live, companyId: number, ticket: Ticket) {
   const payload: TicketEvent = { action: 'updateUnread', ticketId: ticket.id };

@@ -10,7 +10,8 @@ export function useContactsRealtime() {
   const queryClient = useQueryClient();
 
   useSocketEvent(events.contact(me.companyId), contactEvent, (payload) => {
-    if (payload.action === 'delete') removeContactFromLists(queryClient, payload.contactId);
-    else upsertContactInLists(queryClient, payload.contact);
+    if (payload.action === 'delete') return removeContactFromLists(queryClient, payload.contactId);
+    if (payload.action === 'merge') removeContactFromLists(queryClient, payload.mergedId);
+    upsertContactInLists(queryClient, payload.contact);
   });
 }

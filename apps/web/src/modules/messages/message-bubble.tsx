@@ -97,7 +97,7 @@ export function MessageBubble({ message }: { message: Message }) {
         )}
         {message.isDeleted ? (
           <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
-            {t('messages.deleted')}
+            {message.mediaType === 'reactionMessage' ? t('messages.reactionRemoved') : t('messages.deleted')}
           </Typography>
         ) : (
           <>

@@ -69,3 +69,25 @@ test('the older page loads by cursor within 50 px of the top, and the reader sta
   // Twenty messages of one line each were added above what the reader was looking at.
   expect(panel.scrollTop).toBe(45 + 20 * LINE);
 });
+
+test('a reaction the customer took back reads as removed, not as a deleted message', async () => {
+  const ticket = buildTicket({ id: 3, status: 'open' });
+  const shown = [
+    buildMessage({ id: 1, ticketId: 3, body: 'olha', isDeleted: true }),
+    buildMessage({ id: 2, ticketId: 3, body: '👍', mediaType: 'reactionMessage', isDeleted: true }),
+  ];
+  fetchMock.mockImplementation(async () =>
+    Response.json({ messages: shown, hasMore: false, nextCursor: null, ticket }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionUserProvider user={buildSessionUser({ id: 7 })}>
+        <MessageList ticketId={3} />
+      </SessionUserProvider>
+    </QueryClientProvider>,
+  );
+
+  expect(await screen.findByText('Reaction removed')).toBeTruthy();
+  expect(screen.getAllByText('Message deleted')).toHaveLength(1);
+  expect(screen.queryByText('👍')).toBeNull();
+});

@@ -1,0 +1,2 @@
+DROP INDEX "connection_status_events_connection_idx";--> statement-breakpoint
+CREATE INDEX "connection_status_events_connection_idx" ON "connection_status_events" USING btree ("connection_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
