@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe('the route table', () => {
   test('an unknown address shows a translated "page not found" with a way home', async () => {
-    applyLanguage('pt-BR');
+    await applyLanguage('pt-BR');
 
     renderAt('/nao-existe');
 
