@@ -2,12 +2,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ApiError } from '../shared/api/http';
 import { useSession } from '../shared/session/session.store';
 import { useThemeMode } from '../shared/theme/theme-mode';
 import { Toaster } from '../shared/toast/toaster';
-import { router } from './router';
+import { AppRoutes } from './router';
 import { useSessionBootstrap } from './session-bootstrap';
 import { createAppTheme } from './theme';
 
@@ -35,7 +35,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
         <Toaster />
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import {
   FullPageSpinner,
   PrivateRoute,
@@ -9,16 +9,28 @@ import {
   RequirePlan,
 } from './guards';
 import { NotFoundPage } from './not-found.page';
-import { PageTitle } from './page-title';
+import { usePageTitle } from './page-title';
+
+interface RouteHandle {
+  /** Names the page in the browser tab: a key of the locales. */
+  title?: string;
+  /** Fetches the route's code: the first address fetches its frame and its page at once. */
+  load?: () => Promise<unknown>;
+}
 
 /**
  * Pages and the signed-in frame load on first visit, so the sign-in screen does not wait for the
  * menu, the socket or any screen of the app.
  */
-const page = (load: () => Promise<ComponentType>) => ({ lazy: async () => ({ Component: await load() }) });
+const page = (
+  load: () => Promise<ComponentType>,
+  title?: string,
+): { element: ReactElement; handle: RouteHandle } => {
+  const Page = lazy(() => load().then((Component) => ({ default: Component })));
+  return { element: <Page />, handle: { title, load } };
+};
 
-/** `handle.title` names the page in the browser tab: a key of the locales. */
-const titled = (title: string) => ({ handle: { title } });
+const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
 
 /**
  * One row per page. A later issue adds its page here and its menu row in layout/menu-entries.ts.
@@ -26,183 +38,198 @@ const titled = (title: string) => ({ handle: { title } });
  */
 export const routes: RouteObject[] = [
   {
-    Component: PageTitle,
-    // Shown while the first page's code loads; without it React Router warns on every cold start.
-    HydrateFallback: FullPageSpinner,
+    element: <PublicRoute />,
     children: [
       {
-        element: <PublicRoute />,
-        children: [
-          {
-            path: '/login',
-            ...titled('auth.login.title'),
-            ...page(() => import('../modules/auth/login.page').then((m) => m.LoginPage)),
-          },
-          {
-            path: '/signup',
-            ...titled('auth.signup.title'),
-            ...page(() => import('../modules/auth/signup.page').then((m) => m.SignupPage)),
-          },
-        ],
+        path: '/login',
+        ...page(() => import('../modules/auth/login.page').then((m) => m.LoginPage), 'auth.login.title'),
       },
       {
-        element: <PrivateRoute />,
+        path: '/signup',
+        ...page(() => import('../modules/auth/signup.page').then((m) => m.SignupPage), 'auth.signup.title'),
+      },
+    ],
+  },
+  {
+    element: <PrivateRoute />,
+    children: [
+      {
+        ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
         children: [
+          { index: true, element: <Navigate to="/tickets" replace /> },
           {
-            ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
+            // One page for both: choosing a ticket keeps the list (its tab, search, scroll) in place.
+            path: '/tickets',
+            ...page(
+              () => import('../modules/tickets/tickets.page').then((m) => m.TicketsPage),
+              'app.menu.tickets',
+            ),
             children: [
-              { index: true, element: <Navigate to="/tickets" replace /> },
+              { index: true, element: null },
+              { path: ':uuid', element: null },
+            ],
+          },
+          {
+            path: '/quick-messages',
+            ...page(
+              () => import('../modules/quick-messages/quick-messages.page').then((m) => m.QuickMessagesPage),
+              'app.menu.quickMessages',
+            ),
+          },
+          {
+            path: '/contacts',
+            ...page(
+              () => import('../modules/contacts/contacts.page').then((m) => m.ContactsPage),
+              'app.menu.contacts',
+            ),
+          },
+          {
+            path: '/tags',
+            ...page(() => import('../modules/tags/tags.page').then((m) => m.TagsPage), 'app.menu.tags'),
+          },
+          {
+            path: '/schedules',
+            ...titled('app.menu.schedules'),
+            element: <RequirePlan flag="useSchedules" />,
+            children: [
               {
-                // One page for both: choosing a ticket keeps the list (its tab, search, scroll) in place.
-                path: '/tickets',
-                ...titled('app.menu.tickets'),
-                ...page(() => import('../modules/tickets/tickets.page').then((m) => m.TicketsPage)),
-                children: [
-                  { index: true, element: null },
-                  { path: ':uuid', element: null },
-                ],
+                index: true,
+                ...page(() => import('../modules/schedules/schedules.page').then((m) => m.SchedulesPage)),
               },
+            ],
+          },
+          {
+            path: '/users',
+            ...titled('app.menu.users'),
+            element: <RequireGate gate="users:manage" />,
+            children: [
               {
-                path: '/quick-messages',
-                ...titled('app.menu.quickMessages'),
-                ...page(() =>
-                  import('../modules/quick-messages/quick-messages.page').then((m) => m.QuickMessagesPage),
-                ),
+                index: true,
+                ...page(() => import('../modules/users/users.page').then((m) => m.UsersPage)),
               },
+            ],
+          },
+          {
+            path: '/queues',
+            ...titled('app.menu.queues'),
+            element: <RequireGate gate="queues:manage" />,
+            children: [
               {
-                path: '/contacts',
-                ...titled('app.menu.contacts'),
-                ...page(() => import('../modules/contacts/contacts.page').then((m) => m.ContactsPage)),
+                index: true,
+                ...page(() => import('../modules/queues/queues.page').then((m) => m.QueuesPage)),
               },
+            ],
+          },
+          {
+            path: '/queue-integration',
+            ...titled('app.menu.queueIntegration'),
+            element: <RequireGate gate="integrations:manage" />,
+            children: [
               {
-                path: '/tags',
-                ...titled('app.menu.tags'),
-                ...page(() => import('../modules/tags/tags.page').then((m) => m.TagsPage)),
-              },
-              {
-                path: '/schedules',
-                ...titled('app.menu.schedules'),
-                element: <RequirePlan flag="useSchedules" />,
-                children: [
-                  {
-                    index: true,
-                    ...page(() => import('../modules/schedules/schedules.page').then((m) => m.SchedulesPage)),
-                  },
-                ],
-              },
-              {
-                path: '/users',
-                ...titled('app.menu.users'),
-                element: <RequireGate gate="users:manage" />,
-                children: [
-                  {
-                    index: true,
-                    ...page(() => import('../modules/users/users.page').then((m) => m.UsersPage)),
-                  },
-                ],
-              },
-              {
-                path: '/queues',
-                ...titled('app.menu.queues'),
-                element: <RequireGate gate="queues:manage" />,
-                children: [
-                  {
-                    index: true,
-                    ...page(() => import('../modules/queues/queues.page').then((m) => m.QueuesPage)),
-                  },
-                ],
-              },
-              {
-                path: '/queue-integration',
-                ...titled('app.menu.queueIntegration'),
-                element: <RequireGate gate="integrations:manage" />,
-                children: [
-                  {
-                    element: <RequirePlan flag="useIntegrations" />,
-                    children: [
-                      {
-                        index: true,
-                        ...page(() =>
-                          import('../modules/integrations/integrations.page').then((m) => m.IntegrationsPage),
-                        ),
-                      },
-                    ],
-                  },
-                ],
-              },
-              {
-                path: '/files',
-                ...titled('app.menu.files'),
-                element: <RequireGate gate="integrations:manage" />,
-                children: [
-                  {
-                    index: true,
-                    ...page(() => import('../modules/files/files.page').then((m) => m.FilesPage)),
-                  },
-                ],
-              },
-              {
-                path: '/prompts',
-                ...titled('app.menu.prompts'),
-                element: <RequireGate gate="integrations:manage" />,
-                children: [
-                  {
-                    element: <RequirePlan flag="useOpenAi" />,
-                    children: [
-                      {
-                        index: true,
-                        ...page(() => import('../modules/prompts/prompts.page').then((m) => m.PromptsPage)),
-                      },
-                    ],
-                  },
-                ],
-              },
-              {
-                path: '/connections',
-                ...titled('app.menu.connections'),
-                element: <RequireGate gate="connections:view" />,
+                element: <RequirePlan flag="useIntegrations" />,
                 children: [
                   {
                     index: true,
                     ...page(() =>
-                      import('../modules/connections/connections.page').then((m) => m.ConnectionsPage),
-                    ),
-                  },
-                ],
-              },
-              {
-                path: '/settings',
-                ...titled('app.menu.settings'),
-                element: <RequireGate gate="settings:manage" />,
-                children: [
-                  {
-                    index: true,
-                    ...page(() => import('../modules/settings/settings.page').then((m) => m.SettingsPage)),
-                  },
-                ],
-              },
-              {
-                path: '/financeiro-aberto',
-                ...titled('financeiro.expired.title'),
-                element: <RequireExpired />,
-                children: [
-                  {
-                    index: true,
-                    ...page(() =>
-                      import('../modules/financeiro/subscription-expired.page').then(
-                        (m) => m.SubscriptionExpiredPage,
-                      ),
+                      import('../modules/integrations/integrations.page').then((m) => m.IntegrationsPage),
                     ),
                   },
                 ],
               },
             ],
           },
+          {
+            path: '/files',
+            ...titled('app.menu.files'),
+            element: <RequireGate gate="integrations:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/files/files.page').then((m) => m.FilesPage)),
+              },
+            ],
+          },
+          {
+            path: '/prompts',
+            ...titled('app.menu.prompts'),
+            element: <RequireGate gate="integrations:manage" />,
+            children: [
+              {
+                element: <RequirePlan flag="useOpenAi" />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() => import('../modules/prompts/prompts.page').then((m) => m.PromptsPage)),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: '/connections',
+            ...titled('app.menu.connections'),
+            element: <RequireGate gate="connections:view" />,
+            children: [
+              {
+                index: true,
+                ...page(() =>
+                  import('../modules/connections/connections.page').then((m) => m.ConnectionsPage),
+                ),
+              },
+            ],
+          },
+          {
+            path: '/settings',
+            ...titled('app.menu.settings'),
+            element: <RequireGate gate="settings:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/settings/settings.page').then((m) => m.SettingsPage)),
+              },
+            ],
+          },
+          {
+            path: '/financeiro-aberto',
+            ...titled('financeiro.expired.title'),
+            element: <RequireExpired />,
+            children: [
+              {
+                index: true,
+                ...page(() =>
+                  import('../modules/financeiro/subscription-expired.page').then(
+                    (m) => m.SubscriptionExpiredPage,
+                  ),
+                ),
+              },
+            ],
+          },
         ],
       },
-      { path: '*', ...titled('app.notFound.title'), element: <NotFoundPage /> },
     ],
   },
+  { path: '*', ...titled('app.notFound.title'), element: <NotFoundPage /> },
 ];
 
-export const router = createBrowserRouter(routes);
+function handleOf(route: RouteObject): RouteHandle | undefined {
+  return route.handle as RouteHandle | undefined;
+}
+
+/** Starts fetching the code of every route at an address, so a page does not wait for its frame to render. */
+export function preloadRoutes(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    handleOf(route)
+      ?.load?.()
+      .catch(() => undefined);
+  }
+}
+
+/** The page at the browser's address; the tab is named after the deepest route with a title. */
+export function AppRoutes() {
+  const location = useLocation();
+  const titles = (matchRoutes(routes, location) ?? []).map(({ route }) => handleOf(route)?.title);
+  usePageTitle(titles.findLast((title) => title !== undefined));
+  const element = useRoutes(routes, location);
+  // Shown while a page's code loads on a first visit; moving between pages keeps the old one meanwhile.
+  return <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
+}

@@ -11,10 +11,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTheme } from '@mui/material/styles';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../modules/auth/auth.api';
-import { UserDialog } from '../../modules/users/user.dialog';
 import { useUpdateUser } from '../../modules/users/users.api';
 import { applyLanguage } from '../../shared/i18n/i18n';
 import { LanguageMenu } from '../../shared/i18n/language-menu';
@@ -22,6 +21,9 @@ import { updateSessionUser } from '../../shared/session/session.store';
 import { useSessionUser } from '../../shared/session/session-user';
 import { setThemeMode, type ThemeMode } from '../../shared/theme/theme-mode';
 import { toast } from '../../shared/toast/toast.store';
+import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+
+const UserDialog = lazyPart(() => import('../../modules/users/user.dialog').then((m) => m.UserDialog));
 
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -32,6 +34,7 @@ export function AccountMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  usePreloadAfterPaint(UserDialog);
 
   /** The choice is the user's, so it follows them to their next sign-in on any device. */
   const chooseLanguage = (language: Language) => {
@@ -112,7 +115,11 @@ export function AccountMenu() {
         onClose={() => setLanguageAnchor(null)}
         onSelect={chooseLanguage}
       />
-      {profileOpen && <UserDialog user={me} onClose={() => setProfileOpen(false)} />}
+      {profileOpen && (
+        <Suspense>
+          <UserDialog user={me} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { buildSessionUser } from '../../test/fixtures';
 import { RequireGate } from '../guards';
-import { router } from '../router';
+import { routes } from '../router';
 import { isMenuEntryVisible, menuEntries } from './menu-entries';
 
 type Overrides = Parameters<typeof buildSessionUser>[0];
@@ -65,7 +65,7 @@ function routeGates(routes: RouteObject[], gate?: Gate): Map<string, Gate | unde
 }
 
 describe('route guards follow the menu', () => {
-  const gates = routeGates(router.routes);
+  const gates = routeGates(routes);
 
   test.each(
     menuEntries.filter((entry) => gates.has(entry.to)),

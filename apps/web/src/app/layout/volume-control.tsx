@@ -2,16 +2,19 @@ import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Slider from '@mui/material/Slider';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setVolume, useVolume } from '../../shared/notifications/volume';
+import { useVolume } from '../../shared/notifications/volume';
+import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+
+const VolumeSlider = lazyPart(() => import('./volume-slider').then((m) => m.VolumeSlider));
 
 export function VolumeControl() {
   const { t } = useTranslation();
   const volume = useVolume();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  usePreloadAfterPaint(VolumeSlider);
   return (
     <>
       <Tooltip title={t('app.topBar.volume')}>
@@ -31,16 +34,9 @@ export function VolumeControl() {
         transformOrigin={{ vertical: 'top', horizontal: 'center' }}
         slotProps={{ paper: { sx: { px: 3, py: 1.5, width: 220 } } }}
       >
-        <Slider
-          value={volume}
-          min={0}
-          max={1}
-          step={0.1}
-          onChange={(_event, value) => setVolume(value)}
-          valueLabelDisplay="auto"
-          valueLabelFormat={(value) => `${Math.round(value * 100)}%`}
-          aria-label={t('app.topBar.volume')}
-        />
+        <Suspense>
+          <VolumeSlider />
+        </Suspense>
       </Popover>
     </>
   );

@@ -7,10 +7,13 @@ import { toast } from '../../shared/toast/toast.store';
 export const EXPIRED_PATH = '/financeiro-aberto';
 const HOME_PATH = '/tickets';
 
-/** Starts a signed-in session in the user's language and says where to go (spec 000 §4, authentication). */
-export function beginSession(session: SessionResponse): string {
+/**
+ * Starts a signed-in session in the user's language and says where to go (spec 000 §4, authentication).
+ * The language comes first, so the first signed-in screen and its warnings are already in it.
+ */
+export async function beginSession(session: SessionResponse): Promise<string> {
+  await applyLanguage(session.user.language);
   startSession(session);
-  applyLanguage(session.user.language);
   const { dueDate } = session.user.company;
   const today = companyToday(session.user);
   if (!isSubscriptionActive(dueDate, today)) {

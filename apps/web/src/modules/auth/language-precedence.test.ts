@@ -26,7 +26,7 @@ afterEach(() => {
 
 describe('language after sign-in', () => {
   test('sign-up records the language the page was shown in, so the first sign-in keeps it', async () => {
-    applyLanguage('en');
+    await applyLanguage('en');
 
     await signup({
       companyName: 'Padaria',
@@ -41,10 +41,10 @@ describe('language after sign-in', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ language: 'en' });
   });
 
-  test("the profile's language wins over the one this browser showed before sign-in", () => {
-    applyLanguage('en');
+  test("the profile's language wins over the one this browser showed before sign-in", async () => {
+    await applyLanguage('en');
 
-    beginSession({ token: 't', user: buildSessionUser({ language: 'es' }) });
+    await beginSession({ token: 't', user: buildSessionUser({ language: 'es' }) });
 
     expect(i18n.language).toBe('es');
   });

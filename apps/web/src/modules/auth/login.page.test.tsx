@@ -31,8 +31,8 @@ function submit(email: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-beforeEach(() => {
-  applyLanguage('en');
+beforeEach(async () => {
+  await applyLanguage('en');
   fetchMock = vi.fn<typeof fetch>(async (input) =>
     String(input).startsWith('/auth/login')
       ? json(401, { error: 'ERR_INVALID_CREDENTIALS', message: 'wrong' })

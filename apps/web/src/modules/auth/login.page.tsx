@@ -38,7 +38,7 @@ export function LoginPage() {
   const submit = handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      navigate(beginSession(await login(values)), { replace: true });
+      navigate(await beginSession(await login(values)), { replace: true });
     } catch (error) {
       setRefusal(errorMessage(error));
     }

@@ -46,8 +46,8 @@ const replay = (session: Partial<Extract<WhatsappSessionEvent, { action: 'update
     });
   });
 
-beforeEach(() => {
-  applyLanguage('en');
+beforeEach(async () => {
+  await applyLanguage('en');
   socket = new EventEmitter();
   vi.stubGlobal(
     'fetch',

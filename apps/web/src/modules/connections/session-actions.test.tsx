@@ -39,8 +39,8 @@ function renderActions(status: Connection['status'], overrides: Partial<Connecti
 
 const buttons = () => screen.queryAllByRole('button').map((b) => b.textContent);
 
-beforeEach(() => {
-  applyLanguage('en');
+beforeEach(async () => {
+  await applyLanguage('en');
   socket = new EventEmitter();
   fetchMock = vi.fn<typeof fetch>(async (url) =>
     String(url).includes('/closedimported/')

@@ -47,8 +47,8 @@ async function type(text: string) {
   fireEvent.change(input, { target: { value: text } });
 }
 
-beforeEach(() => {
-  applyLanguage('en');
+beforeEach(async () => {
+  await applyLanguage('en');
   socket = new EventEmitter();
   createAnswer = () =>
     Response.json({ ...urgent, kanban: 0, userId: 3, contactsCount: 0, ticketsCount: 0 }, { status: 201 });

@@ -17,8 +17,8 @@ const contactSearches = () =>
     .filter((url) => url.pathname.endsWith('/contacts'))
     .map((url) => url.searchParams.get('searchParam'));
 
-beforeEach(() => {
-  applyLanguage('en');
+beforeEach(async () => {
+  await applyLanguage('en');
   fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = new URL(String(input), 'http://x');
     if (url.pathname.endsWith('/contacts'))

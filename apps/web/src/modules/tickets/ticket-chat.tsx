@@ -1,6 +1,5 @@
 import { clientEvents, events, type Ticket, ticketEvent } from '@balcao/shared';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { toast } from '../../shared/toast/toast.store';
 import { MessageComposer } from '../messages/message-composer';
 import { MessageList } from '../messages/message-list';
 import { TypingIndicator } from '../messages/typing-indicator';
+import { ChatLoading } from './chat-loading';
 import { ContactTags } from './contact-tags';
 import { TicketHeader } from './ticket-header';
 import { useTicket } from './tickets.api';
@@ -43,13 +43,7 @@ export function TicketChat({ uuid, onAccepted }: Props) {
     navigate('/tickets', { replace: true });
   });
 
-  if (!ticket) {
-    return (
-      <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
-        <CircularProgress aria-label={t('tickets.chat.loading')} />
-      </Box>
-    );
-  }
+  if (!ticket) return <ChatLoading />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <TicketHeader ticket={ticket} onAccepted={onAccepted} />

@@ -27,8 +27,8 @@ function renderHeader(ticket = carla, user = buildSessionUser()) {
 
 const sentStatuses = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)).status);
 
-beforeEach(() => {
-  applyLanguage('en');
+beforeEach(async () => {
+  await applyLanguage('en');
   fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
     Response.json({ ...carla, status: JSON.parse(String(init?.body)).status }),
   );

@@ -77,8 +77,8 @@ const askedPages = () =>
     .filter((url) => url.pathname.endsWith('/tickets'))
     .map((url) => Number(url.searchParams.get('pageNumber')));
 
-beforeEach(() => {
-  applyLanguage('en');
+beforeEach(async () => {
+  await applyLanguage('en');
   fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = new URL(String(input), 'http://x');
     if (url.pathname.endsWith('/tickets/counts'))

@@ -27,8 +27,8 @@ function renderMenu(user: SessionUser) {
   fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
 }
 
-beforeEach(() => {
-  applyLanguage('en');
+beforeEach(async () => {
+  await applyLanguage('en');
   fetchMock = vi.fn<typeof fetch>(async () => new Response(null, { status: 204 }));
   vi.stubGlobal('fetch', fetchMock);
 });

@@ -4,11 +4,15 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SpeedDial from '@mui/material/SpeedDial';
 import SpeedDialAction from '@mui/material/SpeedDialAction';
 import SpeedDialIcon from '@mui/material/SpeedDialIcon';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../shared/session/session-user';
-import { OpenTicketDialog } from '../contacts/open-ticket.dialog';
-import { CloseAllDialog } from './close-all.dialog';
+import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+
+const OpenTicketDialog = lazyPart(() =>
+  import('../contacts/open-ticket.dialog').then((m) => m.OpenTicketDialog),
+);
+const CloseAllDialog = lazyPart(() => import('./close-all.dialog').then((m) => m.CloseAllDialog));
 
 /**
  * The list's speed dial (spec 000 §2): a new ticket, and for admins closing every ticket of the
@@ -19,6 +23,7 @@ export function TicketSpeedDial({ closable }: { closable: 'open' | 'pending' | u
   const me = useSessionUser();
   const [dialog, setDialog] = useState<'new' | 'closeAll' | null>(null);
   const mayCloseAll = closable !== undefined && can(me, 'tickets:closeAll');
+  usePreloadAfterPaint(OpenTicketDialog, CloseAllDialog);
   return (
     <>
       <SpeedDial
@@ -40,10 +45,12 @@ export function TicketSpeedDial({ closable }: { closable: 'open' | 'pending' | u
           />
         )}
       </SpeedDial>
-      {dialog === 'new' && <OpenTicketDialog onClose={() => setDialog(null)} />}
-      {dialog === 'closeAll' && closable && (
-        <CloseAllDialog status={closable} onClose={() => setDialog(null)} />
-      )}
+      <Suspense>
+        {dialog === 'new' && <OpenTicketDialog onClose={() => setDialog(null)} />}
+        {dialog === 'closeAll' && closable && (
+          <CloseAllDialog status={closable} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,12 +1,14 @@
 import type { Ticket, TicketHolder, UpdateTicketBody } from '@balcao/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
-import { AcceptQueueDialog } from './accept-queue.dialog';
-import { AlreadyOpenDialog } from './already-open.dialog';
+import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
 import { holderOf, isConflict } from './ticket-conflict';
 import { useUpdateTicket } from './tickets.api';
+
+const AcceptQueueDialog = lazyPart(() => import('./accept-queue.dialog').then((m) => m.AcceptQueueDialog));
+const AlreadyOpenDialog = lazyPart(() => import('./already-open.dialog').then((m) => m.AlreadyOpenDialog));
 
 type Status = NonNullable<UpdateTicketBody['status']>;
 
@@ -28,6 +30,7 @@ export function useTicketStatusChange() {
   const me = useSessionUser();
   const [refused, setRefused] = useState<Refusal | null>(null);
   const [choosing, setChoosing] = useState<{ ticket: Ticket; onDone?: OnDone } | null>(null);
+  usePreloadAfterPaint(AcceptQueueDialog, AlreadyOpenDialog);
 
   const change = (ticket: Ticket, status: Status, onDone?: OnDone, queueId?: number) =>
     update.mutate(
@@ -61,7 +64,7 @@ export function useTicketStatusChange() {
   };
 
   const dialog: ReactNode = (
-    <>
+    <Suspense>
       {refused && (
         <AlreadyOpenDialog
           contactName={refused.ticket.contact.name}
@@ -78,7 +81,7 @@ export function useTicketStatusChange() {
           onClose={() => setChoosing(null)}
         />
       )}
-    </>
+    </Suspense>
   );
   const pending = update.isPending ? update.variables : undefined;
   return {

@@ -3,13 +3,16 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { TicketChat } from './ticket-chat';
+import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+import { ChatLoading } from './chat-loading';
 import { type ListView, TicketList } from './ticket-list';
+
+const TicketChat = lazyPart(() => import('./ticket-chat').then((m) => m.TicketChat));
 
 type Pane = 'list' | 'chat';
 
@@ -45,16 +48,19 @@ export function TicketsPage() {
   const narrow = frame.width !== undefined && frame.width < TWO_PANES_MIN_PX;
   const [view, setView] = useState<ListView>({ tab: 'open', sub: 'open' });
   const [pane, setPane] = useState<Pane>(uuid ? 'chat' : 'list');
+  usePreloadAfterPaint(TicketChat);
 
   useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid]);
 
   const list = <TicketList view={view} onViewChange={setView} selectedUuid={uuid} compact={narrow} />;
   const chat = uuid ? (
-    <TicketChat
-      key={uuid}
-      uuid={uuid}
-      onAccepted={(ticket) => setView({ tab: 'open', sub: ticket.status === 'group' ? 'group' : 'open' })}
-    />
+    <Suspense fallback={<ChatLoading />}>
+      <TicketChat
+        key={uuid}
+        uuid={uuid}
+        onAccepted={(ticket) => setView({ tab: 'open', sub: ticket.status === 'group' ? 'group' : 'open' })}
+      />
+    </Suspense>
   ) : (
     <ChatWelcome />
   );

@@ -16,16 +16,16 @@ function AccessForm() {
 afterEach(cleanup);
 
 describe('work hours', () => {
-  test('show a 24-hour clock in pt-BR, whatever the browser', () => {
-    applyLanguage('pt-BR');
+  test('show a 24-hour clock in pt-BR, whatever the browser', async () => {
+    await applyLanguage('pt-BR');
 
     render(<AccessForm />);
 
     expect(screen.getByText('18:30')).toBeTruthy();
   });
 
-  test('show the 12-hour clock in English', () => {
-    applyLanguage('en');
+  test('show the 12-hour clock in English', async () => {
+    await applyLanguage('en');
 
     render(<AccessForm />);
 

@@ -1,19 +1,16 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@balcao/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
-import ptBR from '../../locales/pt-BR.json';
-import tr from '../../locales/tr.json';
 
 const LANGUAGE_KEY = 'language';
 
-const resources = {
-  'pt-BR': { translation: ptBR },
-  en: { translation: en },
-  es: { translation: es },
-  tr: { translation: tr },
-} satisfies Record<Language, { translation: object }>;
+/** Each language is a chunk of its own, fetched when first shown: a visit downloads one, not four. */
+const bundles = {
+  'pt-BR': () => import('../../locales/pt-BR.json'),
+  en: () => import('../../locales/en.json'),
+  es: () => import('../../locales/es.json'),
+  tr: () => import('../../locales/tr.json'),
+} satisfies Record<Language, () => Promise<{ default: object }>>;
 
 function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
@@ -32,9 +29,20 @@ function initialLanguage(): Language {
   return DEFAULT_LANGUAGE;
 }
 
-export function applyLanguage(language: Language) {
+async function loadLanguage(language: Language) {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const { default: bundle } = await bundles[language]();
+  i18n.addResourceBundle(language, 'translation', bundle);
+}
+
+let wanted: Language = initialLanguage();
+
+/** Settles once the language is shown; a later choice made while this one loads wins. */
+export async function applyLanguage(language: Language): Promise<void> {
+  wanted = language;
   localStorage.setItem(LANGUAGE_KEY, language);
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+  await loadLanguage(language);
+  if (wanted === language && i18n.language !== language) await i18n.changeLanguage(language);
 }
 
 export function currentLanguage(): Language {
@@ -42,8 +50,8 @@ export function currentLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
+  resources: {},
+  lng: wanted,
   fallbackLng: { pt: ['pt-BR'], default: [DEFAULT_LANGUAGE] },
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -53,5 +61,8 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 document.documentElement.lang = i18n.language;
+
+/** The first screen waits for this, so no text shows as its key. */
+export const i18nReady: Promise<void> = loadLanguage(wanted);
 
 export { i18n };

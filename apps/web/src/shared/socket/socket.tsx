@@ -1,6 +1,6 @@
 import { clientEvents, USER_STATUS_HEARTBEAT_MS } from '@balcao/shared';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as openSocket, Socket } from 'socket.io-client';
 import type { z } from 'zod';
 import { refreshSession } from '../api/http';
 import { clearSession, getToken, markSubscriptionExpired } from '../session/session.store';
@@ -16,31 +16,45 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const [socket, setSocket] = useState<Socket | null>(null);
 
   useEffect(() => {
-    // The auth callback runs on every (re)connect, so a refreshed token is picked up.
-    const next = io(window.location.origin, { auth: (cb) => cb({ token: getToken() }) });
-    let retriedAfterRefresh = false;
-    next.on('connect', () => {
-      retriedAfterRefresh = false;
+    let stop = () => {};
+    let unmounted = false;
+    // The client's code comes after the first paint: the screen shows its data before it is live.
+    void import('socket.io-client').then(({ io }) => {
+      if (!unmounted) stop = connect(io, setSocket);
     });
-    // A handshake refused by the server (expired token) is not retried by socket.io itself.
-    next.on('connect_error', (error) => {
-      if (error.message === 'ERR_SUBSCRIPTION_EXPIRED') {
-        markSubscriptionExpired();
-        return;
-      }
-      if (next.active || retriedAfterRefresh) return;
-      retriedAfterRefresh = true;
-      void refreshSession().then((ok) => (ok ? next.connect() : clearSession()));
-    });
-    const heartbeat = setInterval(() => next.emit(clientEvents.userStatus), USER_STATUS_HEARTBEAT_MS);
-    setSocket(next);
     return () => {
-      clearInterval(heartbeat);
-      next.disconnect();
+      unmounted = true;
+      stop();
     };
   }, []);
 
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+}
+
+/** Opens the user's connection and keeps it signed in; returns how to close it. */
+function connect(io: typeof openSocket, onOpen: (socket: Socket) => void) {
+  // The auth callback runs on every (re)connect, so a refreshed token is picked up.
+  const next = io(window.location.origin, { auth: (cb) => cb({ token: getToken() }) });
+  let retriedAfterRefresh = false;
+  next.on('connect', () => {
+    retriedAfterRefresh = false;
+  });
+  // A handshake refused by the server (expired token) is not retried by socket.io itself.
+  next.on('connect_error', (error) => {
+    if (error.message === 'ERR_SUBSCRIPTION_EXPIRED') {
+      markSubscriptionExpired();
+      return;
+    }
+    if (next.active || retriedAfterRefresh) return;
+    retriedAfterRefresh = true;
+    void refreshSession().then((ok) => (ok ? next.connect() : clearSession()));
+  });
+  const heartbeat = setInterval(() => next.emit(clientEvents.userStatus), USER_STATUS_HEARTBEAT_MS);
+  onOpen(next);
+  return () => {
+    clearInterval(heartbeat);
+    next.disconnect();
+  };
 }
 
 export function useSocket(): Socket | null {
