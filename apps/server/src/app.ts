@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { APP_VERSION_EVENT, WEBCHAT_NAMESPACE } from '@balcao/shared';
+import { APP_VERSION_EVENT, CALLS_NAMESPACE, WEBCHAT_NAMESPACE } from '@balcao/shared';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -33,6 +33,8 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerChannelReactionJobs } from './modules/messages/messages.channel-reactions.js';
 import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
+import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
+import { sealClearWavoipTokens } from './modules/connections/connections.secrets.js';
 import { typingRelay } from './modules/messages/messages.presence.js';
 import { registerReadReceiptJobs } from './modules/messages/messages.read-receipts.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -142,6 +144,7 @@ export async function buildApp({
     now: () => new Date(),
     integrations: integrationEngine,
   };
+  await sealClearWavoipTokens(deps);
   deps.channels.set('webchat', attachWebchat(live.io, deps));
   const whatsapp = createWhatsappSessions(deps, {
     factory:
@@ -203,6 +206,7 @@ export async function buildApp({
   live.onSocket(ticketRooms(deps));
   live.onSocket(typingRelay(deps));
   live.onSocket((socket) => socket.emit(APP_VERSION_EVENT, { build }));
+  live.namespace(CALLS_NAMESPACE, CALL_FLOOD_MAX_EVENTS, callRelay(deps));
   await registerUserJobs(deps);
   await registerInboxJobs(deps);
   await registerDeliveryJobs(deps);
