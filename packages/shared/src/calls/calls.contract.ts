@@ -26,14 +26,12 @@ export const callEvents = {
 } as const;
 
 export const startCallInput = z.object({ ticketId: dbId() });
-export type StartCallInput = z.infer<typeof startCallInput>;
 
 export type CallAnswer = { ok: true } | { ok: false; error: ErrorCode };
 
-export const callStates = ['dialing', 'connected', 'ended'] as const;
 export const callStatusSchema = z.object({
   ticketId: z.number(),
-  state: z.enum(callStates),
+  state: z.enum(['dialing', 'connected', 'ended']),
   muted: z.boolean(),
 });
 export type CallStatus = z.infer<typeof callStatusSchema>;

@@ -20,78 +20,80 @@ const codeOf = (error: unknown): ErrorCode => (error instanceof AppError ? error
  * One socket, at most one call: its audio goes to that socket alone, and the call ends when the
  * socket goes, so a call never outlives the attendant's page.
  */
-export const callRelay = (deps: AppDeps) => (socket: Socket, { userId }: RequestActor) => {
-  let call: ActiveCall | undefined;
+export const callRelay =
+  (deps: AppDeps) =>
+  (socket: Socket, { userId }: RequestActor) => {
+    let call: ActiveCall | undefined;
 
-  const publish = () => {
-    if (!call) return;
-    const status: CallStatus = { ticketId: call.ticketId, state: call.state, muted: call.muted };
-    socket.emit(callEvents.status, status);
-  };
+    const publish = () => {
+      if (!call) return;
+      const status: CallStatus = { ticketId: call.ticketId, state: call.state, muted: call.muted };
+      socket.emit(callEvents.status, status);
+    };
 
-  const start = async (ticketId: number) => {
-    // Rights as they are now, not as they were when the socket connected.
-    const actor = await deps.actors.load(userId);
-    if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
-    const current: ActiveCall = { ticketId, muted: false, state: 'dialing' };
-    call = current;
-    current.wavoip = await callTicketContact(deps, actor, ticketId, {
-      onConnected() {
-        current.state = 'connected';
-        publish();
-      },
-      onAudio: (frame) => socket.volatile.emit(callEvents.audio, frame),
-      onEnded() {
-        current.state = 'ended';
-        publish();
-        if (call === current) call = undefined;
-      },
-    });
-    if (socket.disconnected) await current.wavoip.end();
-  };
+    const start = async (ticketId: number) => {
+      // Rights as they are now, not as they were when the socket connected.
+      const actor = await deps.actors.load(userId);
+      if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
+      const current: ActiveCall = { ticketId, muted: false, state: 'dialing' };
+      call = current;
+      current.wavoip = await callTicketContact(deps, actor, ticketId, {
+        onConnected() {
+          current.state = 'connected';
+          publish();
+        },
+        onAudio: (frame) => socket.volatile.emit(callEvents.audio, frame),
+        onEnded() {
+          current.state = 'ended';
+          publish();
+          if (call === current) call = undefined;
+        },
+      });
+      if (socket.disconnected) await current.wavoip.end();
+    };
 
-  socket.on(callEvents.start, (input: unknown, ack: unknown) => {
-    if (typeof ack !== 'function') return;
-    const reply = ack as Ack;
-    const parsed = startCallInput.safeParse(input);
-    if (!parsed.success) return reply({ ok: false, error: 'ERR_VALIDATION' });
-    if (call) return reply({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
-    start(parsed.data.ticketId).then(
-      () => reply({ ok: true }),
-      (error) => {
-        call = undefined;
-        if (!(error instanceof AppError)) deps.log.error(loggableError(error), 'call not started');
-        reply({ ok: false, error: codeOf(error) });
-      },
-    );
-  });
-
-  const control = (event: string, act: (wavoip: WavoipCall) => Promise<void>) =>
-    socket.on(event, (_input: unknown, ack: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as Ack) : () => undefined;
-      const wavoip = call?.wavoip;
-      if (!wavoip) return reply({ ok: false, error: 'ERR_NOT_FOUND' });
-      act(wavoip).then(
+    socket.on(callEvents.start, (input: unknown, ack: unknown) => {
+      if (typeof ack !== 'function') return;
+      const reply = ack as Ack;
+      const parsed = startCallInput.safeParse(input);
+      if (!parsed.success) return reply({ ok: false, error: 'ERR_VALIDATION' });
+      if (call) return reply({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
+      start(parsed.data.ticketId).then(
         () => reply({ ok: true }),
-        (error) => reply({ ok: false, error: codeOf(error) }),
+        (error) => {
+          call = undefined;
+          if (!(error instanceof AppError)) deps.log.error(loggableError(error), 'call not started');
+          reply({ ok: false, error: codeOf(error) });
+        },
       );
     });
 
-  const setMuted = (muted: boolean) => () => {
-    if (!call) return;
-    call.muted = muted;
-    publish();
+    const control = (event: string, act: (wavoip: WavoipCall) => Promise<void>) =>
+      socket.on(event, (_input: unknown, ack: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as Ack) : () => undefined;
+        const wavoip = call?.wavoip;
+        if (!wavoip) return reply({ ok: false, error: 'ERR_NOT_FOUND' });
+        act(wavoip).then(
+          () => reply({ ok: true }),
+          (error) => reply({ ok: false, error: codeOf(error) }),
+        );
+      });
+
+    const setMuted = (muted: boolean) => () => {
+      if (!call) return;
+      call.muted = muted;
+      publish();
+    };
+    control(callEvents.mute, (wavoip) => wavoip.mute().then(setMuted(true)));
+    control(callEvents.unmute, (wavoip) => wavoip.unmute().then(setMuted(false)));
+    control(callEvents.end, (wavoip) => wavoip.end());
+
+    socket.on(callEvents.microphone, (frame: unknown) => {
+      if (!Buffer.isBuffer(frame) || frame.length > MAX_FRAME_BYTES || call?.muted) return;
+      call?.wavoip?.sendMicrophone(frame);
+    });
+
+    socket.on('disconnect', () => {
+      call?.wavoip?.end().catch(() => undefined);
+    });
   };
-  control(callEvents.mute, (wavoip) => wavoip.mute().then(setMuted(true)));
-  control(callEvents.unmute, (wavoip) => wavoip.unmute().then(setMuted(false)));
-  control(callEvents.end, (wavoip) => wavoip.end());
-
-  socket.on(callEvents.microphone, (frame: unknown) => {
-    if (!Buffer.isBuffer(frame) || frame.length > MAX_FRAME_BYTES || call?.muted) return;
-    call?.wavoip?.sendMicrophone(frame);
-  });
-
-  socket.on('disconnect', () => {
-    call?.wavoip?.end().catch(() => undefined);
-  });
-};

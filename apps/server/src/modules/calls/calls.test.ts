@@ -1,4 +1,4 @@
-import { type CallAnswer, type CallStatus, CALLS_NAMESPACE, callEvents } from '@balcao/shared';
+import { CALLS_NAMESPACE, type CallAnswer, type CallStatus, callEvents } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';

@@ -75,7 +75,9 @@ export async function dialWavoip(
   device.on('audio_transport:create', ({ room, ip, port }: { room: string; ip: string; port: number }) => {
     audio?.disconnect();
     audio = io(`${ip}:${port}/call-${room}`, options);
-    audio.on('audio_buffer', (frame: ArrayBuffer | Buffer) => events.onAudio(Buffer.from(frame as ArrayBuffer)));
+    audio.on('audio_buffer', (frame: ArrayBuffer | Buffer) =>
+      events.onAudio(Buffer.from(frame as ArrayBuffer)),
+    );
     events.onConnected();
   });
   device.on('audio_transport:terminate', finish);

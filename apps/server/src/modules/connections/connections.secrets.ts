@@ -25,6 +25,11 @@ export async function sealClearWavoipTokens(deps: Pick<AppDeps, 'db' | 'secrets'
     await deps.db
       .update(connections)
       .set({ wavoip: deps.secrets.seal(row.wavoip) })
-      .where(and(tenant(connections, row.companyId, eq(connections.id, row.id)), eq(connections.wavoip, row.wavoip)));
+      .where(
+        and(
+          tenant(connections, row.companyId, eq(connections.id, row.id)),
+          eq(connections.wavoip, row.wavoip),
+        ),
+      );
   }
 }

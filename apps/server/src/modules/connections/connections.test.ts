@@ -195,7 +195,10 @@ test('a wavoip token is stored sealed and answered masked; its mask sent back ke
 
   const sealed = await stored(created.body.id);
   const listed = await call(app, 'GET', '/whatsapp', { token });
-  await call(app, 'PUT', `/whatsapp/${created.body.id}`, { token, body: { wavoip: '••••1234', name: 'Renamed' } });
+  await call(app, 'PUT', `/whatsapp/${created.body.id}`, {
+    token,
+    body: { wavoip: '••••1234', name: 'Renamed' },
+  });
   const keptAfterMask = app.deps.secrets.open(await stored(created.body.id));
   await call(app, 'PUT', `/whatsapp/${created.body.id}`, { token, body: { wavoip: '' } });
 
@@ -213,7 +216,12 @@ test('wavoip tokens stored in clear before sealing are sealed on start; sealed o
     (
       await app.deps.db
         .insert(connections)
-        .values({ companyId: tenant.companyId, name: 'Antiga', token: `T${Date.now()}${wavoip.length}`, wavoip })
+        .values({
+          companyId: tenant.companyId,
+          name: 'Antiga',
+          token: `T${Date.now()}${wavoip.length}`,
+          wavoip,
+        })
         .returning()
     )[0]?.id ?? 0;
   const clear = await insert('clear-device-token');

@@ -58,7 +58,8 @@ export function createRealtime(options: {
     socket.data.sessionId = claims.sessionId;
     return actor;
   };
-  const refusal = (error: unknown) => new Error(error instanceof Error ? error.message : 'ERR_SESSION_EXPIRED');
+  const refusal = (error: unknown) =>
+    new Error(error instanceof Error ? error.message : 'ERR_SESSION_EXPIRED');
 
   io.use(async (socket, next) => {
     try {

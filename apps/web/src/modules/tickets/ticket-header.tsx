@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { CallControls, canCall } from '../calls/call-controls';
 import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
 import { ContactDrawer } from './contact-drawer';
@@ -140,6 +141,7 @@ export function TicketHeader({
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1 }}>
+          {canCall(ticket) && <CallControls ticket={ticket} />}
           {canSchedule && (
             <Tooltip title={t('tickets.actions.schedule')}>
               <IconButton aria-label={t('tickets.actions.schedule')} onClick={() => setScheduling(true)}>
