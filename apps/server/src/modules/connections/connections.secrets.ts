@@ -3,15 +3,6 @@ import { connections } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { AppDeps } from '../../platform/context.js';
 
-const isSealed = (secrets: AppDeps['secrets'], value: string) => {
-  try {
-    secrets.open(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * Wavoip tokens were once stored in clear; on start each such token is sealed in place. Conditional
  * on the clear value, so processes starting together seal each token once.
@@ -21,7 +12,7 @@ export async function sealClearWavoipTokens(deps: Pick<AppDeps, 'db' | 'secrets'
     .select({ id: connections.id, companyId: connections.companyId, wavoip: connections.wavoip })
     .from(connections)
     .where(ne(connections.wavoip, ''));
-  for (const row of rows.filter((r) => !isSealed(deps.secrets, r.wavoip))) {
+  for (const row of rows.filter((r) => !deps.secrets.isSealed(r.wavoip))) {
     await deps.db
       .update(connections)
       .set({ wavoip: deps.secrets.seal(row.wavoip) })
