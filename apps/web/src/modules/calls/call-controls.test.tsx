@@ -1,12 +1,14 @@
 import '../../shared/i18n/i18n';
 import { EventEmitter } from 'node:events';
+import type { Ticket } from '@balcao/shared';
 import { CALLS_NAMESPACE, type CallAnswer, callEvents } from '@balcao/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { applyLanguage } from '../../shared/i18n/i18n';
 import { Toaster } from '../../shared/toast/toaster';
 import { buildTicket } from '../../test/fixtures';
-import { CallControls, canCall } from './call-controls';
+import { CallButton, CallPanel, canCall } from './call-controls';
+import { useCall } from './use-call';
 
 /** The browser's end of the /calls namespace: what the page sent, and the server's answers. */
 class FakeCallSocket extends EventEmitter {
@@ -45,6 +47,17 @@ vi.mock('./call-audio', () => ({
   },
 }));
 
+/** The header's two halves, sharing one call as the header does. */
+function CallControls({ ticket }: { ticket: Ticket }) {
+  const call = useCall(ticket.id);
+  return (
+    <>
+      <CallButton call={call} />
+      <CallPanel call={call} />
+    </>
+  );
+}
+
 const callable = buildTicket({
   id: 31,
   status: 'open',
@@ -81,6 +94,7 @@ describe('a call from the chat header', () => {
       socket.emit(callEvents.status, { ticketId: 31, state: 'connected', muted: false });
     });
     expect(await screen.findByText('00:00')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('In call · 00:00');
     const customer = new ArrayBuffer(8);
     socket.emit(callEvents.audio, customer);
     const sentFrames = vi.fn();
@@ -88,7 +102,7 @@ describe('a call from the chat header', () => {
     edges.microphone?.(new ArrayBuffer(4));
     fireEvent.click(screen.getByRole('button', { name: 'Mute microphone' }));
     fireEvent.click(screen.getByRole('button', { name: 'Hang up' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Call the contact' })).toBeTruthy());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Voice call' })).toBeNull());
 
     expect(edges.urls).toEqual([`${window.location.origin}${CALLS_NAMESPACE}`]);
     expect(socket.sent.map(([event]) => event)).toEqual([callEvents.start, callEvents.mute, callEvents.end]);
@@ -97,6 +111,19 @@ describe('a call from the chat header', () => {
     expect(sentFrames).toHaveBeenCalledTimes(1);
     expect(edges.audio.stop).toHaveBeenCalled();
     expect(socket.disconnected).toBe(true);
+  });
+
+  test('moving to another ticket in the same header hangs up', async () => {
+    const socket = edges.socket as FakeCallSocket;
+    const { rerender } = render(<CallControls ticket={callable} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Call the contact' }));
+    await screen.findByText('Calling…');
+
+    rerender(<CallControls ticket={{ ...callable, id: 32 }} />);
+
+    await waitFor(() => expect(socket.disconnected).toBe(true));
+    expect(edges.audio.stop).toHaveBeenCalled();
+    expect(screen.queryByRole('group', { name: 'Voice call' })).toBeNull();
   });
 
   test('a refused call says why and lets go of the microphone', async () => {

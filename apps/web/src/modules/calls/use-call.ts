@@ -35,7 +35,9 @@ export function useCall(ticketId: number) {
     setMuted(false);
     setConnectedAt(null);
   }, []);
-  useEffect(() => finish, [finish]);
+  // Leaving the chat, or moving to another ticket in the same header, hangs up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ticket change itself is the trigger
+  useEffect(() => finish, [finish, ticketId]);
 
   const start = async () => {
     if (session.current) return;
@@ -74,7 +76,10 @@ export function useCall(ticketId: number) {
   };
 
   const control = (event: string) => async () => {
-    const answer: CallAnswer | undefined = await session.current?.socket.emitWithAck(event, {});
+    // A hang-up may end the call (and close the socket) before its own answer arrives.
+    const answer: CallAnswer | undefined = await session.current?.socket
+      .emitWithAck(event, {})
+      .catch(() => undefined);
     if (answer && !answer.ok) refused(answer);
   };
 
