@@ -25,9 +25,8 @@ export const callRelay =
   (socket: Socket, { userId }: RequestActor) => {
     let call: ActiveCall | undefined;
 
-    const publish = () => {
-      if (!call) return;
-      const status: CallStatus = { ticketId: call.ticketId, state: call.state, muted: call.muted };
+    const publish = ({ ticketId, state, muted }: ActiveCall) => {
+      const status: CallStatus = { ticketId, state, muted };
       socket.emit(callEvents.status, status);
     };
 
@@ -40,12 +39,12 @@ export const callRelay =
       current.wavoip = await callTicketContact(deps, actor, ticketId, {
         onConnected() {
           current.state = 'connected';
-          publish();
+          publish(current);
         },
         onAudio: (frame) => socket.volatile.emit(callEvents.audio, frame),
         onEnded() {
           current.state = 'ended';
-          publish();
+          publish(current);
           if (call === current) call = undefined;
         },
       });
@@ -68,25 +67,24 @@ export const callRelay =
       );
     });
 
-    const control = (event: string, act: (wavoip: WavoipCall) => Promise<void>) =>
+    const control = (event: string, act: (active: ActiveCall, wavoip: WavoipCall) => Promise<void>) =>
       socket.on(event, (_input: unknown, ack: unknown) => {
         const reply = typeof ack === 'function' ? (ack as Ack) : () => undefined;
-        const wavoip = call?.wavoip;
-        if (!wavoip) return reply({ ok: false, error: 'ERR_NOT_FOUND' });
-        act(wavoip).then(
+        const active = call;
+        if (!active?.wavoip) return reply({ ok: false, error: 'ERR_NOT_FOUND' });
+        act(active, active.wavoip).then(
           () => reply({ ok: true }),
           (error) => reply({ ok: false, error: codeOf(error) }),
         );
       });
 
-    const setMuted = (muted: boolean) => () => {
-      if (!call) return;
-      call.muted = muted;
-      publish();
+    const setMuted = (active: ActiveCall, muted: boolean) => {
+      active.muted = muted;
+      publish(active);
     };
-    control(callEvents.mute, (wavoip) => wavoip.mute().then(setMuted(true)));
-    control(callEvents.unmute, (wavoip) => wavoip.unmute().then(setMuted(false)));
-    control(callEvents.end, (wavoip) => wavoip.end());
+    control(callEvents.mute, (active, wavoip) => wavoip.mute().then(() => setMuted(active, true)));
+    control(callEvents.unmute, (active, wavoip) => wavoip.unmute().then(() => setMuted(active, false)));
+    control(callEvents.end, (_active, wavoip) => wavoip.end());
 
     socket.on(callEvents.microphone, (frame: unknown) => {
       if (!Buffer.isBuffer(frame) || frame.length > MAX_FRAME_BYTES || call?.muted) return;

@@ -7,6 +7,7 @@ import { createTenant, createTicket, createUser } from '../../../test/fixtures.j
 import { collect, listenForSockets } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
 import { connections, contacts } from '../../db/schema/index.js';
+import { FLOOD_MAX_EVENTS } from '../../platform/realtime/flood.js';
 
 const WAVOIP_TOKEN = 'device-token-0f4c2a9e';
 const greeting = Buffer.from(Int16Array.from([0, 1200, -1200, 32767, -32768]).buffer);
@@ -62,6 +63,9 @@ test('an attendant who may open the ticket calls its contact: audio flows both w
   browser.socket.emit(callEvents.microphone, microphone);
   await until(() => wavoip.microphone.length > 0);
   const muted = await browser.ask(callEvents.mute);
+  const whileMuted = Buffer.from(Int16Array.from([7, 7, 7]).buffer);
+  browser.socket.emit(callEvents.microphone, whileMuted);
+  await new Promise((resolve) => setTimeout(resolve, 200));
   const ended = await browser.ask(callEvents.end);
   await until(() => statuses.some((s) => s.state === 'ended'));
   const seenOverHttp = [
@@ -75,6 +79,7 @@ test('an attendant who may open the ticket calls its contact: audio flows both w
   expect(audio[0]?.equals(greeting)).toBe(true);
   expect(wavoip.microphone.some((frame) => frame.equals(microphone))).toBe(true);
   expect(muted).toEqual({ ok: true });
+  expect(wavoip.microphone.some((frame) => frame.equals(whileMuted))).toBe(false);
   expect(ended).toEqual({ ok: true });
   expect(wavoip.controls).toEqual(expect.arrayContaining(['mute', 'end']));
   expect(statuses.map((s) => [s.state, s.muted])).toEqual([
@@ -85,6 +90,25 @@ test('an attendant who may open the ticket calls its contact: audio flows both w
   expect(seenOverHttp[0]).toMatchObject({ whatsapp: { wavoip: true } });
   expect(everything([...browser.received, ...seenOverHttp])).not.toContain(WAVOIP_TOKEN);
   await until(() => wavoip.devices() === 0);
+});
+
+test('a call’s audio rate (25 frames a second) stays within the calls namespace’s flood budget', async () => {
+  const tenant = await createTenant(app);
+  const { ticket } = await callableTicket(tenant.companyId);
+  const browser = await callSocket(tenant.admin.token);
+  await browser.ask(callEvents.start, { ticketId: ticket.id });
+
+  // Ten seconds of audio at once, far past the main socket's FLOOD_MAX_EVENTS. Frames are relayed as
+  // volatile (late audio is worthless), so a burst may lose some; the socket must stay and the call go on.
+  for (let i = 0; i < 250; i++) browser.socket.emit(callEvents.microphone, Buffer.alloc(1280, i % 200));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const after = Buffer.alloc(1280, 255);
+  browser.socket.emit(callEvents.microphone, after);
+
+  await until(() => wavoip.microphone.some((frame) => frame.equals(after)));
+  expect(browser.socket.connected).toBe(true);
+  expect(FLOOD_MAX_EVENTS).toBeLessThan(250);
+  await browser.ask(callEvents.end);
 });
 
 test('a user who cannot open the ticket cannot call it, nor can another company; Wavoip is never reached', async () => {
