@@ -27,6 +27,8 @@ export interface WavoipCall {
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const ACK_TIMEOUT_MS = 10_000;
+/** The package waits for `calls:start` without a limit; it may be answered only once the phone rings. */
+const DIAL_TIMEOUT_MS = 60_000;
 
 const optionsFor = (token: string): Partial<ManagerOptions & SocketOptions> => ({
   path: `/${encodeURIComponent(token)}/websocket`,
@@ -45,9 +47,9 @@ function connected(socket: Socket): Promise<void> {
   });
 }
 
-async function control(device: Socket, event: string, payload: unknown) {
+async function control(device: Socket, event: string, payload: unknown, timeoutMs = ACK_TIMEOUT_MS) {
   const answer = (await device
-    .timeout(ACK_TIMEOUT_MS)
+    .timeout(timeoutMs)
     .emitWithAck(event, payload)
     .catch(() => null)) as { type?: string } | null;
   if (answer?.type !== 'success') throw new AppError('ERR_RECIPIENT_UNAVAILABLE', `${event} refused`);
@@ -85,7 +87,7 @@ export async function dialWavoip(
 
   try {
     await connected(device);
-    await control(device, 'calls:start', phone);
+    await control(device, 'calls:start', phone, DIAL_TIMEOUT_MS);
   } catch (error) {
     finish();
     throw error;

@@ -44,6 +44,7 @@ export function createRealtime(options: {
 
   const setups: SocketSetup[] = [];
   const audiences: AudienceSource[] = [];
+  const namespaces: Namespace[] = [];
 
   /** Signs a socket in from its handshake; the same for every namespace of the app. */
   const signIn = async (socket: Socket) => {
@@ -70,7 +71,6 @@ export function createRealtime(options: {
       next(refusal(error));
     }
   });
-  const namespaces: Namespace[] = [];
 
   io.on('connection', (socket) => {
     const actor = socket.data.actor as RequestActor;
@@ -118,7 +118,7 @@ export function createRealtime(options: {
      * A namespace of the app's own users, signed in like the main one and ended with the user's
      * sessions, with its own flood budget (events per 10 s) for traffic the main one would refuse.
      */
-    namespace(name: string, floodMaxEvents: number, setup: SocketSetup): Namespace {
+    namespace(name: string, floodMaxEvents: number, setup: SocketSetup): void {
       const namespace = io.of(name);
       namespaces.push(namespace);
       namespace.use((socket, next) => {
@@ -133,7 +133,6 @@ export function createRealtime(options: {
         socket.join(rooms.user(actor.userId));
         setup(socket, actor);
       });
-      return namespace;
     },
     /** Modules say which audience rooms an actor belongs to; sockets join them all. */
     onAudience: (source: AudienceSource) => audiences.push(source),

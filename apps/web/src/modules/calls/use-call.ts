@@ -9,8 +9,8 @@ import { type CallAudio, openCallAudio } from './call-audio';
 
 export type CallPhase = 'idle' | 'dialing' | 'connected';
 
-/** Wavoip may ring for a while before the customer's phone answers the call request. */
-const START_TIMEOUT_MS = 30_000;
+/** Longer than the server's own wait for Wavoip (a minute), so the server's answer always arrives first. */
+const START_TIMEOUT_MS = 75_000;
 
 const refused = (error: CallAnswer) =>
   toast.apiError(new ApiError(400, error.ok ? undefined : error.error, ''));
