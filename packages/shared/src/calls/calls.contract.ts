@@ -10,14 +10,14 @@ import { dbId } from '../validation.js';
 export const CALLS_NAMESPACE = '/calls';
 export const CALL_SAMPLE_RATE = 16_000;
 
-/** Client → server events; each control event answers through its acknowledgement. */
+/** The namespace's events; each control event the client sends is answered through its acknowledgement. */
 export const callEvents = {
-  /** `{ ticketId }` → `CallAnswer`: dials the ticket's contact from the ticket's connection. */
+  /** Client → server, `{ ticketId }` → `CallAnswer`: dials the ticket's contact from the ticket's connection. */
   start: 'call:start',
   mute: 'call:mute',
   unmute: 'call:unmute',
   end: 'call:end',
-  /** A binary frame of microphone PCM, no acknowledgement. */
+  /** Client → server: a binary frame of microphone PCM, no acknowledgement. */
   microphone: 'call:microphone',
   /** Server → client: a binary frame of the customer's PCM. */
   audio: 'call:audio',
