@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { APP_VERSION_EVENT, WEBCHAT_NAMESPACE } from '@balcao/shared';
+import { APP_VERSION_EVENT, CALLS_NAMESPACE, WEBCHAT_NAMESPACE } from '@balcao/shared';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -25,8 +25,10 @@ import { registerInboxJobs } from './inbox/timers.js';
 import { integrationEngine } from './integrations/engine.js';
 import { registerIntegrationJobs } from './integrations/webhook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { sealClearWavoipTokens } from './modules/connections/connections.secrets.js';
 import { contactAudience } from './modules/contacts/contacts.events.js';
 import { registerContactJobs } from './modules/contacts/contacts.import.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -143,6 +145,7 @@ export async function buildApp({
     now: () => new Date(),
     integrations: integrationEngine,
   };
+  await sealClearWavoipTokens(deps);
   deps.channels.set('webchat', attachWebchat(live.io, deps));
   const whatsapp = createWhatsappSessions(deps, {
     factory:
@@ -204,6 +207,7 @@ export async function buildApp({
   live.onSocket(ticketRooms(deps));
   live.onSocket(typingRelay(deps));
   live.onSocket((socket) => socket.emit(APP_VERSION_EVENT, { build }));
+  live.namespace(CALLS_NAMESPACE, CALL_FLOOD_MAX_EVENTS, callRelay(deps));
   await registerUserJobs(deps);
   await registerInboxJobs(deps);
   await registerDeliveryJobs(deps);

@@ -27,6 +27,8 @@ const envSchema = z.object({
   /** Seals stored credentials of outside services; generated and kept in the database when unset. */
   SECRET_BOX_KEY: z.string().min(32).optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  /** Wavoip's device server, which places WhatsApp voice calls for a connection's wavoip token. */
+  WAVOIP_URL: z.string().url().default('https://devices.wavoip.com'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Google's OAuth token endpoint, where a Dialogflow service account trades its signed JWT. */
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: e.WEB_DIST,
     secretBoxKey: e.SECRET_BOX_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
+    wavoipUrl: e.WAVOIP_URL.replace(/\/+$/, ''),
     openaiModel: e.OPENAI_MODEL,
     googleTokenUrl: e.GOOGLE_TOKEN_URL,
     dialogflowBaseUrl: e.DIALOGFLOW_BASE_URL.replace(/\/+$/, ''),

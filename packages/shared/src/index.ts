@@ -1,4 +1,5 @@
 export * from './auth/auth.contract.js';
+export * from './calls/calls.contract.js';
 export * from './companies/companies.contract.js';
 export * from './connections/connections.contract.js';
 export * from './connections/whatsapp-session.contract.js';

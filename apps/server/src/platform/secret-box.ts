@@ -4,6 +4,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** Whether a stored value has the sealed form (whichever key sealed it), as opposed to clear text. */
+  isSealed(value: string): boolean;
 }
 
 const VERSION = 'v1';
@@ -21,6 +23,7 @@ export function createSecretBox(secret: string): SecretBox {
         .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
         .join('.');
     },
+    isSealed: (value) => value.startsWith(`${VERSION}.`) && value.split('.').length === 4,
     open(sealed) {
       if (!sealed) return '';
       const [version, iv, tag, data] = sealed.split('.');

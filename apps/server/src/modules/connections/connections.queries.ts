@@ -1,18 +1,22 @@
-import type { Connection } from '@balcao/shared';
+import { type Connection, maskSecret } from '@balcao/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { connectionQueues, connections } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
+import type { SecretBox } from '../../platform/secret-box.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-/** The token is a credential: only those who manage connections see it. Meta tokens never leave. */
+/**
+ * The token is a credential: only those who manage connections see it. Meta tokens never leave;
+ * the Wavoip token leaves masked, whoever asks (calls are placed by the server).
+ */
 export const toConnection = (
   row: ConnectionRow,
-  extra: { queueIds: number[]; links: MediaLinks },
+  extra: { queueIds: number[]; links: MediaLinks; secrets: SecretBox },
   withToken = true,
 ): Connection => {
   const { accessToken, leaseOwner, leaseExpiresAt, facebookUserId, companyId, createdAt, ...fields } = row;
@@ -23,6 +27,7 @@ export const toConnection = (
     groupAsTicket: row.groupAsTicket === 'enabled' ? 'enabled' : 'disabled',
     whenExpiresTicket: row.whenExpiresTicket === '1' ? '1' : '0',
     token: withToken ? row.token : '',
+    wavoip: maskSecret(extra.secrets.open(row.wavoip)),
     updatedAt: row.updatedAt.toISOString(),
     importRecentMessages: iso(row.importRecentMessages),
     importOldMessages: iso(row.importOldMessages),

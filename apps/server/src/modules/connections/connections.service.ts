@@ -5,6 +5,7 @@ import {
   type Connection,
   can,
   events,
+  maskSecret,
   msg,
   type PlanFlag,
   type SaveConnectionBody,
@@ -52,7 +53,7 @@ const initialStatus = (input: SaveConnectionBody) =>
 
 /** Presents a changed row and tells the company's sockets; answers what it presented. */
 export async function publishConnection(
-  ctx: Pick<Ctx, 'db' | 'links' | 'realtime' | 'companyId'>,
+  ctx: Pick<Ctx, 'db' | 'links' | 'realtime' | 'companyId' | 'secrets'>,
   row: ConnectionRow,
 ): Promise<Connection> {
   const connection = await presentOne(ctx, row);
@@ -68,7 +69,7 @@ function publish(ctx: Pick<Ctx, 'realtime' | 'companyId'>, connection: Connectio
 
 /** Rows as the API shows them, with their queues read in one query. */
 async function present(
-  ctx: Pick<Ctx, 'db' | 'links'>,
+  ctx: Pick<Ctx, 'db' | 'links' | 'secrets'>,
   rows: ConnectionRow[],
   withToken = true,
 ): Promise<Connection[]> {
@@ -77,11 +78,15 @@ async function present(
     rows.map((row) => row.id),
   );
   return rows.map((row) =>
-    toConnection(row, { queueIds: queueIds.get(row.id) ?? [], links: ctx.links }, withToken),
+    toConnection(
+      row,
+      { queueIds: queueIds.get(row.id) ?? [], links: ctx.links, secrets: ctx.secrets },
+      withToken,
+    ),
   );
 }
 
-const presentOne = async (ctx: Pick<Ctx, 'db' | 'links'>, row: ConnectionRow) =>
+const presentOne = async (ctx: Pick<Ctx, 'db' | 'links' | 'secrets'>, row: ConnectionRow) =>
   (await present(ctx, [row]))[0] as Connection;
 
 /** Every user lists connections (ticket filters name them); only managers see their tokens. */
@@ -115,10 +120,19 @@ async function checkLinks(db: Db | Tx, companyId: number, input: UpdateConnectio
   }
 }
 
+/**
+ * The form shows the stored Wavoip token masked: that mask sent back keeps it, anything else
+ * replaces it, and an empty field turns calls off.
+ */
+const replacesWavoip = (value: string | undefined, stored: string): value is string =>
+  value !== undefined && (value === '' || value !== maskSecret(stored));
+
 /** The columns a body sets: dates parsed, schedules stored with their weekday, queues apart. */
-function columnsOf(input: UpdateConnectionBody, secrets: Ctx['secrets']) {
-  const { queueIds, schedules, importOldMessages, importRecentMessages, accessToken, ...fields } = input;
+function columnsOf(input: UpdateConnectionBody, secrets: Ctx['secrets'], storedWavoip = '') {
+  const { queueIds, schedules, importOldMessages, importRecentMessages, accessToken, wavoip, ...fields } =
+    input;
   return {
+    ...(replacesWavoip(wavoip, secrets.open(storedWavoip)) ? { wavoip: secrets.seal(wavoip) } : {}),
     ...fields,
     ...(schedules ? { schedules: toStoredSchedules(schedules) } : {}),
     ...(importOldMessages !== undefined
@@ -209,7 +223,7 @@ export async function updateConnection(
     await checkLinks(tx, ctx.companyId, input);
     const [updated] = await tx
       .update(connections)
-      .set({ ...columnsOf(input, ctx.secrets), updatedAt: new Date() })
+      .set({ ...columnsOf(input, ctx.secrets, current.wavoip), updatedAt: new Date() })
       .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)))
       .returning();
     if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');

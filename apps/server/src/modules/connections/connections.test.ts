@@ -4,6 +4,7 @@ import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
 import { connectionQueues, connections, queues } from '../../db/schema/index.js';
+import { sealClearWavoipTokens } from './connections.secrets.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -173,12 +174,67 @@ test('every field of the modal is stored, ids of another company are refused, an
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({
     ...fields,
+    wavoip: '••••oken',
     queueIds: [queue?.id],
     importOldMessages: expect.any(String),
   });
   expect(stranger).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   expect(tooOld.status).toBe(400);
   expect(recentBeforeOld.status).toBe(400);
+});
+
+test('a wavoip token is stored sealed and answered masked; its mask sent back keeps it, an empty field removes it', async () => {
+  const tenant = await createTenant(app);
+  const token = tenant.admin.token;
+  const stored = async (id: number) =>
+    (await app.deps.db.select().from(connections).where(eq(connections.id, id)))[0]?.wavoip ?? '';
+  const created = await call(app, 'POST', '/whatsapp', {
+    token,
+    body: { ...webchat('Chamadas'), wavoip: 'wavoip-device-token-1234' },
+  });
+
+  const sealed = await stored(created.body.id);
+  const listed = await call(app, 'GET', '/whatsapp', { token });
+  await call(app, 'PUT', `/whatsapp/${created.body.id}`, {
+    token,
+    body: { wavoip: '••••1234', name: 'Renamed' },
+  });
+  const keptAfterMask = app.deps.secrets.open(await stored(created.body.id));
+  await call(app, 'PUT', `/whatsapp/${created.body.id}`, { token, body: { wavoip: '' } });
+
+  expect(created.body.wavoip).toBe('••••1234');
+  expect(sealed).not.toContain('wavoip-device-token');
+  expect(app.deps.secrets.open(sealed)).toBe('wavoip-device-token-1234');
+  expect(JSON.stringify(listed.body)).not.toContain('wavoip-device-token');
+  expect(keptAfterMask).toBe('wavoip-device-token-1234');
+  expect(await stored(created.body.id)).toBe('');
+});
+
+test('wavoip tokens stored in clear before sealing are sealed on start; sealed ones are left as they are', async () => {
+  const tenant = await createTenant(app);
+  const insert = async (wavoip: string) =>
+    (
+      await app.deps.db
+        .insert(connections)
+        .values({
+          companyId: tenant.companyId,
+          name: 'Antiga',
+          token: `T${Date.now()}${wavoip.length}`,
+          wavoip,
+        })
+        .returning()
+    )[0]?.id ?? 0;
+  const clear = await insert('clear-device-token');
+  const alreadySealed = app.deps.secrets.seal('sealed-device-token');
+  const sealedId = await insert(alreadySealed);
+  const stored = async (id: number) =>
+    (await app.deps.db.select().from(connections).where(eq(connections.id, id)))[0]?.wavoip ?? '';
+
+  await sealClearWavoipTokens(app.deps);
+
+  expect(await stored(clear)).not.toBe('clear-device-token');
+  expect(app.deps.secrets.open(await stored(clear))).toBe('clear-device-token');
+  expect(await stored(sealedId)).toBe(alreadySealed);
 });
 
 test('a Meta token is stored but never shown; the greeting media upload keeps the file and DELETE removes it', async () => {

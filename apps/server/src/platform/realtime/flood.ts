@@ -9,8 +9,8 @@ import type { Socket } from 'socket.io';
 export const FLOOD_MAX_EVENTS = 60;
 const FLOOD_WINDOW_MS = 10_000;
 
-export function disconnectOnFlood(socket: Socket) {
-  const allowed = allowance(FLOOD_MAX_EVENTS, FLOOD_WINDOW_MS);
+export function disconnectOnFlood(socket: Socket, maxEvents = FLOOD_MAX_EVENTS) {
+  const allowed = allowance(maxEvents, FLOOD_WINDOW_MS);
   socket.use((_packet, next) => {
     if (allowed()) return next();
     const code: ErrorCode = 'ERR_TOO_MANY_ATTEMPTS';

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { SOCKET_PING_MS } from '@balcao/shared';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
-import { Server, type Socket } from 'socket.io';
+import { type Namespace, Server, type Socket } from 'socket.io';
 import type { ActorLoader, RequestActor } from '../auth/actor.js';
 import { isCompanyActive } from '../auth/authenticate.js';
 import type { TokenSigner } from '../auth/tokens.js';
@@ -44,22 +44,31 @@ export function createRealtime(options: {
 
   const setups: SocketSetup[] = [];
   const audiences: AudienceSource[] = [];
+  const namespaces: Namespace[] = [];
+
+  /** Signs a socket in from its handshake; the same for every namespace of the app. */
+  const signIn = async (socket: Socket) => {
+    // Only the handshake's auth: a token in the query string ends up in access logs.
+    const token = socket.handshake.auth?.token;
+    if (typeof token !== 'string') throw new Error('ERR_SESSION_EXPIRED');
+    const claims = await options.tokens.verifyAccess(token);
+    const actor = await options.actors.load(claims.userId);
+    if (!actor || actor.companyId !== claims.companyId) throw new Error('ERR_SESSION_EXPIRED');
+    if (!actor.super && !isCompanyActive(actor)) throw new Error('ERR_SUBSCRIPTION_EXPIRED');
+    socket.data.actor = actor;
+    socket.data.sessionId = claims.sessionId;
+    return actor;
+  };
+  const refusal = (error: unknown) =>
+    new Error(error instanceof Error ? error.message : 'ERR_SESSION_EXPIRED');
 
   io.use(async (socket, next) => {
     try {
-      // Only the handshake's auth: a token in the query string ends up in access logs.
-      const token = socket.handshake.auth?.token;
-      if (typeof token !== 'string') throw new Error('ERR_SESSION_EXPIRED');
-      const claims = await options.tokens.verifyAccess(token);
-      const actor = await options.actors.load(claims.userId);
-      if (!actor || actor.companyId !== claims.companyId) throw new Error('ERR_SESSION_EXPIRED');
-      if (!actor.super && !isCompanyActive(actor)) throw new Error('ERR_SUBSCRIPTION_EXPIRED');
-      socket.data.actor = actor;
-      socket.data.sessionId = claims.sessionId;
+      const actor = await signIn(socket);
       socket.join(await audienceOf(audiences, actor));
       next();
     } catch (error) {
-      next(new Error(error instanceof Error ? error.message : 'ERR_SESSION_EXPIRED'));
+      next(refusal(error));
     }
   });
 
@@ -88,12 +97,14 @@ export function createRealtime(options: {
       }
     },
     async disconnectUser(userId, which) {
-      if (!which) {
-        io.in(rooms.user(userId)).disconnectSockets(true);
-        return;
-      }
-      for (const socket of await io.in(rooms.user(userId)).fetchSockets()) {
-        if (which(socket.data.sessionId)) socket.disconnect(true);
+      for (const where of [io, ...namespaces]) {
+        if (!which) {
+          where.in(rooms.user(userId)).disconnectSockets(true);
+          continue;
+        }
+        for (const socket of await where.in(rooms.user(userId)).fetchSockets()) {
+          if (which(socket.data.sessionId)) socket.disconnect(true);
+        }
       }
     },
   };
@@ -103,6 +114,26 @@ export function createRealtime(options: {
     realtime,
     /** Modules add their own client events (userStatus, joinChatBox) here. */
     onSocket: (setup: SocketSetup) => setups.push(setup),
+    /**
+     * A namespace of the app's own users, signed in like the main one and ended with the user's
+     * sessions, with its own flood budget (events per 10 s) for traffic the main one would refuse.
+     */
+    namespace(name: string, floodMaxEvents: number, setup: SocketSetup): void {
+      const namespace = io.of(name);
+      namespaces.push(namespace);
+      namespace.use((socket, next) => {
+        signIn(socket).then(
+          () => next(),
+          (error) => next(refusal(error)),
+        );
+      });
+      namespace.on('connection', (socket) => {
+        const actor = socket.data.actor as RequestActor;
+        disconnectOnFlood(socket, floodMaxEvents);
+        socket.join(rooms.user(actor.userId));
+        setup(socket, actor);
+      });
+    },
     /** Modules say which audience rooms an actor belongs to; sockets join them all. */
     onAudience: (source: AudienceSource) => audiences.push(source),
     close: () => io.close(),

@@ -40,6 +40,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+test('offers a voice call only for a WhatsApp contact whose connection has a wavoip token', () => {
+  renderHeader({
+    ...carla,
+    channel: 'whatsapp',
+    whatsapp: { id: 1, name: 'Vendas', channel: 'whatsapp', wavoip: true },
+  });
+  const offered = screen.queryByRole('button', { name: 'Call the contact' });
+  cleanup();
+  renderHeader(carla);
+
+  expect(offered).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Call the contact' })).toBeNull();
+});
+
 describe('closing a ticket', () => {
   test('asks first, so a double click on Accept cannot close it', async () => {
     renderHeader();

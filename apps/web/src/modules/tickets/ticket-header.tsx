@@ -14,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { CallButton, CallPanel, canCall } from '../calls/call-controls';
+import { useCall } from '../calls/use-call';
 import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
 import { ContactDrawer } from './contact-drawer';
@@ -72,6 +74,7 @@ export function TicketHeader({
   const [scheduling, setScheduling] = useState(false);
   const [showingContact, setShowingContact] = useState(false);
   const canSchedule = planAllows(useSessionUser().company.plan, 'useSchedules');
+  const call = useCall(ticket.id);
   const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
   const toList = () => navigate('/tickets');
@@ -140,6 +143,7 @@ export function TicketHeader({
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1 }}>
+          {canCall(ticket) && <CallButton call={call} />}
           {canSchedule && (
             <Tooltip title={t('tickets.actions.schedule')}>
               <IconButton aria-label={t('tickets.actions.schedule')} onClick={() => setScheduling(true)}>
@@ -151,6 +155,7 @@ export function TicketHeader({
         </Box>
         <TicketOptionsMenu ticket={ticket} />
       </Box>
+      <CallPanel call={call} />
       {statusChange.dialog}
       {showingContact && <ContactDrawer ticket={ticket} onClose={() => setShowingContact(false)} />}
       {scheduling && (
