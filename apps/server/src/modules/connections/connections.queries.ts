@@ -11,13 +11,14 @@ export type ConnectionRow = typeof connections.$inferSelect;
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /**
- * The token is a credential: only those who manage connections see it. Meta tokens never leave;
- * the Wavoip token leaves masked, whoever asks (calls are placed by the server).
+ * The token is a credential and the QR code links a phone to the company's number: only those who
+ * manage connections see them. Meta tokens never leave; the Wavoip token leaves masked, whoever asks
+ * (calls are placed by the server).
  */
 export const toConnection = (
   row: ConnectionRow,
   extra: { queueIds: number[]; links: MediaLinks; secrets: SecretBox },
-  withToken = true,
+  forManager = true,
 ): Connection => {
   const { accessToken, leaseOwner, leaseExpiresAt, facebookUserId, companyId, createdAt, ...fields } = row;
   return {
@@ -26,7 +27,8 @@ export const toConnection = (
     status: row.status as Connection['status'],
     groupAsTicket: row.groupAsTicket === 'enabled' ? 'enabled' : 'disabled',
     whenExpiresTicket: row.whenExpiresTicket === '1' ? '1' : '0',
-    token: withToken ? row.token : '',
+    token: forManager ? row.token : '',
+    qrcode: forManager ? row.qrcode : '',
     wavoip: maskSecret(extra.secrets.open(row.wavoip)),
     updatedAt: row.updatedAt.toISOString(),
     importRecentMessages: iso(row.importRecentMessages),

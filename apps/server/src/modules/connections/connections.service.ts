@@ -61,9 +61,12 @@ export async function publishConnection(
   return connection;
 }
 
-/** Sockets of the whole company hear of the change, without the token. */
+/**
+ * Sockets of the whole company hear of the change, without the token or the QR code; managers get the
+ * QR through the session event of the QR modal.
+ */
 function publish(ctx: Pick<Ctx, 'realtime' | 'companyId'>, connection: Connection) {
-  const whatsapp = { ...connection, token: '' };
+  const whatsapp = { ...connection, token: '', qrcode: '' };
   ctx.realtime.toCompany(ctx.companyId, events.whatsapp(ctx.companyId), { action: 'update', whatsapp });
 }
 
@@ -71,7 +74,7 @@ function publish(ctx: Pick<Ctx, 'realtime' | 'companyId'>, connection: Connectio
 async function present(
   ctx: Pick<Ctx, 'db' | 'links' | 'secrets'>,
   rows: ConnectionRow[],
-  withToken = true,
+  forManager = true,
 ): Promise<Connection[]> {
   const queueIds = await queueIdsOf(
     ctx.db,
@@ -81,7 +84,7 @@ async function present(
     toConnection(
       row,
       { queueIds: queueIds.get(row.id) ?? [], links: ctx.links, secrets: ctx.secrets },
-      withToken,
+      forManager,
     ),
   );
 }
@@ -91,8 +94,8 @@ const presentOne = async (ctx: Pick<Ctx, 'db' | 'links' | 'secrets'>, row: Conne
 
 /** Every user lists connections (ticket filters name them); only managers see their tokens. */
 export async function listConnections(ctx: Ctx): Promise<Connection[]> {
-  const withToken = can(ctx.actor, 'connections:manage');
-  return present(ctx, await listCompanyConnections(ctx.db, ctx.companyId), withToken);
+  const forManager = can(ctx.actor, 'connections:manage');
+  return present(ctx, await listCompanyConnections(ctx.db, ctx.companyId), forManager);
 }
 
 export async function showConnection(ctx: Ctx, id: number): Promise<Connection> {

@@ -1,13 +1,16 @@
-import { QUEUE_COLORS } from '@balcao/shared';
+import { events, QUEUE_COLORS } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
+import { collect, listenForSockets } from '../../../test/sockets.js';
+import { waitFor } from '../../../test/wait.js';
 import { connectionQueues, connections, queues } from '../../db/schema/index.js';
 import { sealClearWavoipTokens } from './connections.secrets.js';
 
 const app = await createTestApp();
-afterAll(() => app.close());
+const live = await listenForSockets(app);
+afterAll(() => live.close());
 
 const webchat = (name: string) => ({ name, channel: 'webchat' });
 
@@ -52,6 +55,38 @@ test('attendants list connections without their tokens and cannot change them', 
 
   expect(list.body[0].token).toBe('');
   expect(create).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+});
+
+test('a WhatsApp QR code reaches only those who manage connections, never the company-wide event', async () => {
+  const tenant = await createTenant(app);
+  const attendant = await createUser(app, tenant.companyId);
+  const created = await call(app, 'POST', '/whatsapp', {
+    token: tenant.admin.token,
+    body: { name: 'Vendas', channel: 'whatsapp' },
+  });
+  const id = created.body.id as number;
+  await app.deps.db
+    .update(connections)
+    .set({ status: 'qrcode', qrcode: '2@ref,noise,identity' })
+    .where(eq(connections.id, id));
+  const heard = collect<{ whatsapp: { id: number; qrcode: string } }>(
+    await live.connect({ token: attendant.token }),
+    events.whatsapp(tenant.companyId),
+  );
+
+  const theirs = await call(app, 'GET', `/whatsapp/${id}`, { token: attendant.token });
+  const listed = await call(app, 'GET', '/whatsapp', { token: attendant.token });
+  const admins = await call(app, 'GET', `/whatsapp/${id}`, { token: tenant.admin.token });
+  await call(app, 'PUT', `/whatsapp/${id}`, { token: tenant.admin.token, body: { name: 'Vendas SP' } });
+  const [update] = await waitFor(
+    async () => heard,
+    (list) => list.length > 0,
+  );
+
+  expect(theirs.body.qrcode).toBe('');
+  expect(listed.body.map((c: { qrcode: string }) => c.qrcode)).toEqual(['']);
+  expect(admins.body.qrcode).toBe('2@ref,noise,identity');
+  expect(update?.whatsapp).toMatchObject({ id, qrcode: '' });
 });
 
 test('the plan limits connections and channels; another company’s connection is not found', async () => {
