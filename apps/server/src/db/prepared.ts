@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Db, Tx } from './client.js';
 
 /** Past this many distinct statements a process stops naming new ones (each costs server memory per connection). */
 const MAX_NAMED = 2_000;
@@ -32,5 +35,48 @@ export function namingClient(): typeof pg.Client {
       const withName = typeof config === 'string' ? { text, name } : { ...config, name };
       return super.query(withName, values, callback);
     }
+  };
+}
+
+/**
+ * A LIMIT written into the statement instead of bound: PostgreSQL prices a generic plan with a bound
+ * limit as if it read a tenth of the table, so it kept planning the list's joins on every call (0.9 ms
+ * of planning for 0.2 ms of execution) instead of reusing one plan. Only for counts the code chose.
+ */
+export const inlineLimit = (count: number) => sql.raw(String(Math.trunc(count))) as unknown as number;
+
+interface Preparable<P> {
+  prepare(name: string): P;
+  toSQL(): { sql: string };
+}
+
+/**
+ * Statements rendered once per database and shape, then only executed with their placeholders'
+ * values: drizzle rendering a statement cost more Node time than the rest of a list request. `build`
+ * may read nothing but `shape` (everything else goes in as a placeholder), so one key never stands
+ * for two statements. Named after their text, so any connection serving two databases' caches (a
+ * transaction on the pool) finds one statement under one name.
+ */
+export function statementsByShape<Shape, P>(
+  prefix: string,
+  build: (db: Db | Tx, shape: Shape) => Preparable<P>,
+) {
+  const byDatabase = new WeakMap<Db | Tx, Map<string, P>>();
+  return (db: Db | Tx, shape: Shape): P => {
+    let statements = byDatabase.get(db);
+    if (!statements) {
+      statements = new Map();
+      byDatabase.set(db, statements);
+    }
+    const key = JSON.stringify(shape);
+    let statement = statements.get(key);
+    if (!statement) {
+      const query = build(db, shape);
+      statement = query.prepare(
+        `${prefix}_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`,
+      );
+      statements.set(key, statement);
+    }
+    return statement;
   };
 }
