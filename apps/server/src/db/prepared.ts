@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, Tx } from './client.js';
 
@@ -75,8 +75,72 @@ export function statementsByShape<Shape, P>(
       statement = query.prepare(
         `${prefix}_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`,
       );
+      mapRowsOnce(statement);
       statements.set(key, statement);
     }
     return statement;
   };
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+type Decoded = { decoder: Decoder };
+
+/** An SQL field's decoder, an aliased one's, or a subquery's, as drizzle reads them. */
+const decoderOf = (field: unknown): Decoder =>
+  is(field, SQL)
+    ? (field as unknown as Decoded).decoder
+    : 'sql' in (field as object)
+      ? (field as { sql: Decoded }).sql.decoder
+      : (field as { _: { sql: Decoded } })._.sql.decoder;
+/** What drizzle keeps on a prepared select (node-postgres and PGlite alike) to turn rows into objects. */
+interface PreparedSelect {
+  fields?: { path: string[]; field: unknown }[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/**
+ * Drizzle works out again for every value of every row which kind of field it is and which table it
+ * came from (a tenth of a list request's Node time); a prepared select is mapped the same way, with
+ * that worked out once. Same result as drizzle's mapResultRow, its left-join rule included: an object
+ * of one joined table whose first column is null is null when that join may miss.
+ */
+function mapRowsOnce(statement: unknown) {
+  const prepared = statement as PreparedSelect;
+  const { fields, joinsNotNullableMap } = prepared;
+  if (!fields || prepared.customResultMapper) return;
+  const plan = fields.map(({ path, field }) => {
+    const column = is(field, Column) ? field : undefined;
+    const decoder = column ?? decoderOf(field);
+    const table = column && joinsNotNullableMap && path.length === 2 ? getTableName(column.table) : undefined;
+    return { parents: path.slice(0, -1), key: path.at(-1) as string, decoder, table };
+  });
+  const mapRow = (row: unknown[]) => {
+    const result: Record<string, unknown> = {};
+    const nullify: Record<string, string | false> = {};
+    for (let index = 0; index < plan.length; index++) {
+      const { parents, key, decoder, table } = plan[index] as (typeof plan)[number];
+      let node = result;
+      for (const parent of parents) {
+        node[parent] ??= {};
+        node = node[parent] as Record<string, unknown>;
+      }
+      const raw = row[index];
+      const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+      node[key] = value;
+      if (table) {
+        const object = parents[0] as string;
+        if (!(object in nullify)) nullify[object] = value === null ? table : false;
+        else if (typeof nullify[object] === 'string' && nullify[object] !== table) nullify[object] = false;
+      }
+    }
+    for (const object in nullify) {
+      const table = nullify[object];
+      if (typeof table === 'string' && !joinsNotNullableMap?.[table]) result[object] = null;
+    }
+    return result;
+  };
+  prepared.customResultMapper = (rows) => rows.map(mapRow);
 }
