@@ -68,7 +68,7 @@ const pageCompanyId = sql.raw('"messages"."company_id"');
 const quotedMessage = alias(messages, 'quoted');
 
 /** Where a page starts: the newest message, the `offset`th, or right after the cursor `before`. */
-export type MessagesPageStart = 'newest' | 'offset' | 'before';
+type MessagesPageStart = 'newest' | 'offset' | 'before';
 
 interface PageShape {
   start: MessagesPageStart;
