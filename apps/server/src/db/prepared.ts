@@ -111,35 +111,54 @@ function mapRowsOnce(statement: unknown) {
   const prepared = statement as PreparedSelect;
   const { fields, joinsNotNullableMap } = prepared;
   if (!fields || prepared.customResultMapper) return;
-  const plan = fields.map(({ path, field }) => {
+  // The nested objects of a row, parents before children, each under its parent (-1: the row itself).
+  const objects: { parent: number; key: string }[] = [];
+  const objectOf = (path: string[]): number => {
+    if (path.length === 0) return -1;
+    const parent = objectOf(path.slice(0, -1));
+    const key = path.at(-1) as string;
+    const known = objects.findIndex((object) => object.parent === parent && object.key === key);
+    return known !== -1 ? known : objects.push({ parent, key }) - 1;
+  };
+  const columns = fields.map(({ path, field }) => {
     const column = is(field, Column) ? field : undefined;
-    const decoder = column ?? decoderOf(field);
-    const table = column && joinsNotNullableMap && path.length === 2 ? getTableName(column.table) : undefined;
-    return { parents: path.slice(0, -1), key: path.at(-1) as string, decoder, table };
+    return {
+      object: objectOf(path.slice(0, -1)),
+      key: path.at(-1) as string,
+      decoder: column ?? decoderOf(field),
+    };
   });
+  // Drizzle's left-join rule, decided by the columns alone: an object of one table's columns that a join
+  // may miss is null when its first column is.
+  const tablesOf = new Map<number, { first: number; tables: Set<string> }>();
+  fields.forEach(({ path, field }, index) => {
+    if (!joinsNotNullableMap || path.length !== 2 || !is(field, Column)) return;
+    const object = columns[index]?.object as number;
+    const entry = tablesOf.get(object) ?? { first: index, tables: new Set<string>() };
+    entry.tables.add(getTableName(field.table));
+    tablesOf.set(object, entry);
+  });
+  const nullable = [...tablesOf]
+    .filter(([, { tables }]) => tables.size === 1 && !joinsNotNullableMap?.[[...tables][0] as string])
+    .map(([object, { first }]) => ({ key: objects[object]?.key as string, first }));
+
   const mapRow = (row: unknown[]) => {
     const result: Record<string, unknown> = {};
-    const nullify: Record<string, string | false> = {};
-    for (let index = 0; index < plan.length; index++) {
-      const { parents, key, decoder, table } = plan[index] as (typeof plan)[number];
-      let node = result;
-      for (const parent of parents) {
-        node[parent] ??= {};
-        node = node[parent] as Record<string, unknown>;
-      }
+    const nodes: Record<string, unknown>[] = [];
+    for (const { parent, key } of objects) {
+      const node = {};
+      (parent === -1 ? result : (nodes[parent] as Record<string, unknown>))[key] = node;
+      nodes.push(node);
+    }
+    const values: unknown[] = [];
+    for (let index = 0; index < columns.length; index++) {
+      const { object, key, decoder } = columns[index] as (typeof columns)[number];
       const raw = row[index];
       const value = raw === null ? null : decoder.mapFromDriverValue(raw);
-      node[key] = value;
-      if (table) {
-        const object = parents[0] as string;
-        if (!(object in nullify)) nullify[object] = value === null ? table : false;
-        else if (typeof nullify[object] === 'string' && nullify[object] !== table) nullify[object] = false;
-      }
+      values.push(value);
+      (object === -1 ? result : (nodes[object] as Record<string, unknown>))[key] = value;
     }
-    for (const object in nullify) {
-      const table = nullify[object];
-      if (typeof table === 'string' && !joinsNotNullableMap?.[table]) result[object] = null;
-    }
+    for (const { key, first } of nullable) if (values[first] === null) result[key] = null;
     return result;
   };
   prepared.customResultMapper = (rows) => rows.map(mapRow);
