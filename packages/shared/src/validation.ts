@@ -59,6 +59,23 @@ export const dbIdText = () => z.coerce.number().int().positive().max(MAX_ID);
 
 export const idParam = z.object({ id: dbIdText() });
 
+/**
+ * JSON arrays of ids in the query string, as the spec sends them (`queueIds=[1,2]`); 0 is allowed where
+ * it means "none" (a ticket without a queue). Anything else is a validation error, never a query.
+ */
+export const jsonIds = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed) && parsed.every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_ID))
+        return parsed as number[];
+    } catch {}
+    ctx.addIssue({ code: 'custom', message: 'invalidValue' });
+    return z.NEVER;
+  })
+  .optional();
+
 export const pageNumber = z.coerce.number().int().min(1).default(1);
 
 /** A boolean arriving as a query string ('true'/'false') or a JSON boolean. */

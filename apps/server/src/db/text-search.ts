@@ -16,5 +16,5 @@ export const searchDocument = (column: SQLWrapper) =>
   sql`to_tsvector('portuguese'::regconfig, ${folded(column)})`;
 
 /** Every typed word must occur (in any form of it); punctuation is ignored. */
-export const searchQuery = (typed: string) =>
+export const searchQuery = (typed: string | SQLWrapper) =>
   sql`plainto_tsquery('portuguese'::regconfig, ${folded(sql`${typed}::text`)})`;

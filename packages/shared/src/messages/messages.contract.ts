@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ticketSchema } from '../tickets/tickets.contract.js';
-import { dbId, dbIdText, msg, pageNumber, withoutNul } from '../validation.js';
+import { dbId, dbIdText, jsonIds, msg, pageNumber, withoutNul } from '../validation.js';
 import { messageCursor } from './messages.cursor.js';
 
 /** What a reply shows of the message it quotes. */
@@ -46,7 +46,12 @@ export const ticketIdParams = z.object({ ticketId: dbIdText() });
  * `before` (the `nextCursor` of the page shown) pages by key: messages arriving meanwhile neither shift
  * nor repeat older pages. `pageNumber` (spec 000 §7) still pages by offset when no cursor is given.
  */
-export const listMessagesQuery = z.object({ pageNumber, before: messageCursor.optional() });
+export const listMessagesQuery = z.object({
+  pageNumber,
+  before: messageCursor.optional(),
+  /** Queue ids (spec 000 §7): only messages written in them, and those written without a queue. */
+  selectedQueues: jsonIds,
+});
 export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
 export const listMessagesResponse = z.object({
   messages: z.array(messageSchema),

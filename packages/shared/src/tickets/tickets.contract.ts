@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channels } from '../connections/connections.contract.js';
-import { dbId, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
+import { dbId, jsonIds, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
 const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -41,19 +41,6 @@ export const ticketSchema = z.object({
   useIntegration: z.boolean(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
-
-/** JSON arrays in the query string, as the spec sends them (`queueIds=[1,2]`). */
-const jsonIds = z
-  .string()
-  .transform((value, ctx) => {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (Array.isArray(parsed) && parsed.every((n) => Number.isInteger(n))) return parsed as number[];
-    } catch {}
-    ctx.addIssue({ code: 'custom', message: 'invalidValue' });
-    return z.NEVER;
-  })
-  .optional();
 
 /** JSON array of statuses in the query string (the advanced filter's `statusFilter`). */
 const jsonStatuses = z

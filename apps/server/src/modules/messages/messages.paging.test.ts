@@ -2,7 +2,7 @@ import { encodeMessageCursor, type Message } from '@balcao/shared';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket } from '../../../test/fixtures.js';
-import { messages } from '../../db/schema/index.js';
+import { messages, queues } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -109,4 +109,37 @@ test('a cursor far in the past or future answers a page, not an error', async ()
   expect(bodies(future.body)).toEqual(['m0', 'm1', 'm2']);
   expect(future.body).toMatchObject({ hasMore: false, nextCursor: null });
   expect(bodies(past.body)).toEqual([]);
+});
+
+test('selectedQueues keeps the messages written in those queues and those written without one', async () => {
+  const { tenant, ticket, list } = await conversation(0);
+  const [sales, support] = (await app.deps.db
+    .insert(queues)
+    .values([
+      { companyId: tenant.companyId, name: 'Vendas', color: '#111111' },
+      { companyId: tenant.companyId, name: 'Suporte', color: '#222222' },
+    ])
+    .returning()) as [typeof queues.$inferSelect, typeof queues.$inferSelect];
+  await app.deps.db.insert(messages).values(
+    [
+      { body: 'bot, no queue yet', queueId: null },
+      { body: 'in sales', queueId: sales.id },
+      { body: 'in support', queueId: support.id },
+    ].map((m, i) => ({
+      ...m,
+      companyId: tenant.companyId,
+      ticketId: ticket.id,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+    })),
+  );
+
+  const salesOnly = await list(`selectedQueues=[${sales.id}]`);
+  const both = await list(`selectedQueues=[${sales.id},${support.id}]`);
+  const none = await list('selectedQueues=[]');
+  const malformed = await list('selectedQueues=[1,');
+
+  expect(bodies(salesOnly.body)).toEqual(['bot, no queue yet', 'in sales']);
+  expect(bodies(both.body)).toEqual(['bot, no queue yet', 'in sales', 'in support']);
+  expect(bodies(none.body)).toEqual(['bot, no queue yet', 'in sales', 'in support']);
+  expect(malformed).toMatchObject({ status: 400, body: { fields: { selectedQueues: 'invalidValue' } } });
 });

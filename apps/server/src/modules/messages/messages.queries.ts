@@ -2,8 +2,25 @@ import type { Message, MessageCursor, QuotedMessage } from '@balcao/shared';
 
 type Reaction = NonNullable<Message['reactions']>[number];
 
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  not,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
+import { inlineLimit, statementsByShape } from '../../db/prepared.js';
 import { connections, contacts, messageReactions, messages, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import { liveJobFor } from '../../platform/jobs/live-job.js';
@@ -11,8 +28,10 @@ import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
+type QuotedRow = Pick<MessageRow, 'id' | 'body' | 'fromMe' | 'isDeleted'>;
+
 /** A deleted message is quoted without its text. */
-const toQuoted = (row: MessageRow): QuotedMessage => ({
+const toQuoted = (row: QuotedRow): QuotedMessage => ({
   id: row.id,
   body: row.isDeleted ? '' : row.body,
   fromMe: row.fromMe,
@@ -22,7 +41,7 @@ const toQuoted = (row: MessageRow): QuotedMessage => ({
 export const toMessage = (
   row: MessageRow,
   links: MediaLinks,
-  quoted: MessageRow | undefined = undefined,
+  quoted: QuotedRow | null | undefined = undefined,
 ): Message => ({
   id: row.id,
   ticketId: row.ticketId,
@@ -44,22 +63,29 @@ export const toMessage = (
   updatedAt: row.updatedAt.toISOString(),
 });
 
-// Spelled out: drizzle leaves columns unqualified in a one-table select, where the subquery would
-// read them as its own table's.
+// Spelled out: a correlated subquery over a second table must say which table's columns it means.
 const pageMessageId = sql.raw('"messages"."id"');
 const pageCompanyId = sql.raw('"messages"."company_id"');
+const quotedMessage = alias(messages, 'quoted');
 
-/** A page of a ticket's messages, newest first, each with its reactions in the same statement. */
-export function findMessagesPage(
-  db: Db | Tx,
-  companyId: number,
-  ticketId: number,
-  page: { limit: number; offset: number } | { limit: number; before: MessageCursor },
-) {
+/** Where a page starts: the newest message, the `offset`th, or right after the cursor `before`. */
+type MessagesPageStart = 'newest' | 'offset' | 'before';
+
+interface PageShape {
+  start: MessagesPageStart;
+  /** Only messages of the chosen queues (and those written without one). */
+  queues: boolean;
+}
+
+/**
+ * A page of a ticket's messages, newest first, each with its reactions and the message it quotes in
+ * the same statement. Rendered once per shape; the first page's plan is reused (its limit is written in).
+ */
+const messagesPage = statementsByShape('messages_page', (db, shape: PageShape) => {
   const older =
-    'before' in page
+    shape.start === 'before'
       ? // A row comparison in the index's own order: the scan starts right after the cursor, no sort.
-        sql`(${messages.createdAt}, ${messages.id}) < (${messageAt(page.before.createdAtMicros)}, ${page.before.id}::integer)`
+        sql`(${messages.createdAt}, ${messages.id}) < (${messageAt(sql.placeholder('beforeMicros'))}, ${sql.placeholder('beforeId')}::integer)`
       : undefined;
   const query = db
     .select({
@@ -68,19 +94,59 @@ export function findMessagesPage(
       reactions: sql<
         Reaction[]
       >`(select coalesce(json_agg(json_build_object('emoji', ${messageReactions.emoji}, 'userId', ${messageReactions.userId}) order by ${messageReactions.updatedAt}, ${messageReactions.id}), '[]'::json) from ${messageReactions} where ${messageReactions.messageId} = ${pageMessageId} and ${messageReactions.companyId} = ${pageCompanyId})`,
+      quoted: {
+        id: quotedMessage.id,
+        body: quotedMessage.body,
+        fromMe: quotedMessage.fromMe,
+        isDeleted: quotedMessage.isDeleted,
+      },
     })
     .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), older))
+    .leftJoin(
+      quotedMessage,
+      and(eq(quotedMessage.companyId, messages.companyId), eq(quotedMessage.id, messages.quotedMessageId)),
+    )
+    .where(
+      and(
+        eq(messages.companyId, sql.placeholder('companyId')),
+        eq(messages.ticketId, sql.placeholder('ticketId')),
+        older,
+        shape.queues
+          ? or(sql`${messages.queueId} = any(${sql.placeholder('queueIds')})`, isNull(messages.queueId))
+          : undefined,
+      ),
+    )
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(page.limit);
-  return 'offset' in page ? query.offset(page.offset) : query;
+    .limit(inlineLimit(MESSAGES_PAGE + 1));
+  return shape.start === 'offset' ? query.offset(sql.placeholder('offset')) : query;
+});
+
+/** Rows past the page's `MESSAGES_PAGE` only tell that an older page exists. */
+export const MESSAGES_PAGE = 20;
+
+export function findMessagesPage(
+  db: Db | Tx,
+  companyId: number,
+  ticketId: number,
+  page: { offset: number; before?: undefined } | { before: MessageCursor },
+  queueIds: number[] | undefined,
+) {
+  const start: MessagesPageStart = page.before ? 'before' : page.offset > 0 ? 'offset' : 'newest';
+  return messagesPage(db, { start, queues: (queueIds?.length ?? 0) > 0 }).execute({
+    companyId,
+    ticketId,
+    offset: 'offset' in page ? page.offset : 0,
+    beforeMicros: page.before?.createdAtMicros,
+    beforeId: page.before?.id,
+    queueIds,
+  });
 }
 
 /**
  * Microseconds since the epoch back to a timestamp. PostgreSQL multiplies the interval by a double, exact
  * for any whole number of microseconds the cursor accepts (a safe integer); float seconds would not be.
  */
-const messageAt = (micros: string) =>
+const messageAt = (micros: SQLWrapper) =>
   sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
 
 /** One message of the company, whatever its ticket. */

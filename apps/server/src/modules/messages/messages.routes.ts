@@ -16,6 +16,7 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import { uploadedFile } from '../../platform/storage/uploads.js';
 import { listTicketImages, listTicketMedia } from './messages.drawer.js';
 import { forwardMessages } from './messages.forward.js';
@@ -31,6 +32,7 @@ export const messagesRoutes =
       '/messages/:ticketId',
       {
         config: { gate: 'session' },
+        serializerCompiler: fastSerializerCompiler,
         schema: {
           params: ticketIdParams,
           querystring: listMessagesQuery,

@@ -18,8 +18,8 @@ import { previewOf, storeOutbound } from './messages.outbox.js';
 import {
   findDelivery,
   findMessage,
-  findMessages,
   findMessagesPage,
+  MESSAGES_PAGE,
   type MessageRow,
   refreshTicketPreview,
   toMessage,
@@ -27,22 +27,23 @@ import {
 } from './messages.queries.js';
 import { queueReadReceipt } from './messages.read-receipts.js';
 
-const MESSAGES_PAGE = 20;
-
 /**
  * A page of a conversation, oldest first: the newest, or the one older than `query.before`, or
- * (without a cursor) the `pageNumber`th by offset. Reading the newest page marks the ticket read.
+ * (without a cursor) the `pageNumber`th by offset; with `selectedQueues`, only the messages written
+ * in those queues and those written without one. Reading the newest page marks the ticket read.
  */
 export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessagesQuery) {
-  const ticket = await showTicket(ctx, ticketId);
-  const rows = await findMessagesPage(
-    ctx.db,
-    ctx.companyId,
-    ticketId,
-    query.before
-      ? { limit: MESSAGES_PAGE + 1, before: query.before }
-      : { limit: MESSAGES_PAGE + 1, offset: (query.pageNumber - 1) * MESSAGES_PAGE },
-  );
+  // The page is read beside the ticket, not after it: it is shown only once the ticket proved visible.
+  const [ticket, rows] = await Promise.all([
+    showTicket(ctx, ticketId),
+    findMessagesPage(
+      ctx.db,
+      ctx.companyId,
+      ticketId,
+      query.before ? { before: query.before } : { offset: (query.pageNumber - 1) * MESSAGES_PAGE },
+      query.selectedQueues,
+    ),
+  ]);
   const hasMore = rows.length > MESSAGES_PAGE;
   const oldest = hasMore ? rows[MESSAGES_PAGE - 1] : undefined;
   const nextCursor = oldest
@@ -56,10 +57,8 @@ export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessag
     publishTicketRead(ctx, ctx.companyId, ticket);
     await queueReadReceipt(ctx, ctx.companyId, page);
   }
-  const quotedIds = page.flatMap((row) => (row.quotedMessageId ? [row.quotedMessageId] : []));
-  const quoted = new Map((await findMessages(ctx.db, ctx.companyId, quotedIds)).map((q) => [q.id, q]));
   const present = (row: (typeof page)[number]) => ({
-    ...toMessage(row, ctx.links, row.quotedMessageId ? quoted.get(row.quotedMessageId) : undefined),
+    ...toMessage(row, ctx.links, row.quoted),
     reactions: row.reactions,
   });
   return { messages: page.map(present), hasMore, nextCursor, ticket };

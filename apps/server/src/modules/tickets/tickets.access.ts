@@ -1,11 +1,11 @@
 import { can } from '@balcao/shared';
-import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { queues, tickets, userQueues } from '../../db/schema/index.js';
 import type { RequestActor } from '../../platform/auth/actor.js';
 import { queueIdsOfUser } from './tickets.queries.js';
 
-type TicketScope = Pick<typeof tickets.$inferSelect, 'userId' | 'queueId' | 'status'>;
+type TicketFields = Pick<typeof tickets.$inferSelect, 'userId' | 'queueId' | 'status'>;
 
 /**
  * Whether a user may see a ticket (spec 000 §6): admins and users with allTicket see every queue;
@@ -14,7 +14,7 @@ type TicketScope = Pick<typeof tickets.$inferSelect, 'userId' | 'queueId' | 'sta
  */
 export function canSeeTicket(
   actor: RequestActor,
-  ticket: TicketScope,
+  ticket: TicketFields,
   actorQueueIds: ReadonlySet<number>,
 ): boolean {
   if (ticket.status === 'group' && !can(actor, 'tickets:groups')) return false;
@@ -33,24 +33,39 @@ export async function findVisibleTicket(db: Db | Tx, actor: RequestActor, key: n
 }
 
 /** `canSeeTicket` for a ticket already read, fetching the actor's queues only when they decide. */
-export async function maySeeTicket(db: Db | Tx, actor: RequestActor, ticket: TicketScope): Promise<boolean> {
+export async function maySeeTicket(db: Db | Tx, actor: RequestActor, ticket: TicketFields): Promise<boolean> {
   const needsQueues = !can(actor, 'tickets:seeAllQueues') && ticket.userId !== actor.userId;
   const queueIds = needsQueues ? await queueIdsOfUser(db, actor.companyId, actor.userId) : new Set<number>();
   return canSeeTicket(actor, ticket, queueIds);
 }
 
+/** What of the caller decides which tickets a list may show. */
+export interface TicketScope {
+  groups: boolean;
+  allQueues: boolean;
+}
+
+export const ticketScopeOf = (actor: RequestActor): TicketScope => ({
+  groups: can(actor, 'tickets:groups'),
+  allQueues: can(actor, 'tickets:seeAllQueues'),
+});
+
 /**
  * The same rule as `canSeeTicket`, as SQL for lists. The caller's queues are read inside the same
- * statement, so a list is one round trip and never trusts queue ids kept in the browser.
+ * statement, so a list is one round trip and never trusts queue ids kept in the browser. The caller's
+ * ids are placeholders or values, so a prepared statement can carry the rule.
  */
-export function visibleTicketsFilter(actor: RequestActor): SQL | undefined {
-  const groups = can(actor, 'tickets:groups') ? undefined : ne(tickets.status, 'group');
-  if (can(actor, 'tickets:seeAllQueues')) return groups;
+export function visibleTicketsFilter(
+  scope: TicketScope,
+  caller: { companyId: SQLWrapper; userId: SQLWrapper },
+): SQL | undefined {
+  const groups = scope.groups ? undefined : ne(tickets.status, 'group');
+  if (scope.allQueues) return groups;
   const ownQueues = sql`${tickets.queueId} in (select uq.queue_id from ${userQueues} uq
-    join ${queues} q on q.id = uq.queue_id and q.company_id = ${actor.companyId}
-    where uq.user_id = ${actor.userId})`;
+    join ${queues} q on q.id = uq.queue_id and q.company_id = ${caller.companyId}
+    where uq.user_id = ${caller.userId})`;
   const own = or(
-    eq(tickets.userId, actor.userId),
+    eq(tickets.userId, caller.userId),
     ownQueues,
     and(isNull(tickets.queueId), isNull(tickets.userId)),
   );

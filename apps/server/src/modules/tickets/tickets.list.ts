@@ -1,20 +1,15 @@
-import { createHash } from 'node:crypto';
 import { can, type ListTicketsQuery, type TicketCounts, type TicketCountsQuery } from '@balcao/shared';
-import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { inlineLimit, statementsByShape } from '../../db/prepared.js';
 import { contacts, messages, tickets, ticketTags } from '../../db/schema/index.js';
 import { searchDocument, searchQuery } from '../../db/text-search.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { visibleTicketsFilter } from './tickets.access.js';
+import { type TicketScope, ticketScopeOf, visibleTicketsFilter } from './tickets.access.js';
 import { presentTickets, selectTickets } from './tickets.queries.js';
 
 const TICKETS_PAGE = 40;
-
-/**
- * A statement named after its text: PostgreSQL parses and plans each shape of the list once per
- * connection instead of on every request (planning the five joins cost 1 ms of a 1.3 ms query).
- */
-const statementName = (text: string) => `tickets_${createHash('sha1').update(text).digest('base64url')}`;
 const ACTIVE_STATUSES = ['open', 'pending', 'group', 'nps', 'lgpd'];
 
 /** Everyone's tickets and the holder filter are an admin's (spec 000 §6): refused, never quietly dropped. */
@@ -23,34 +18,96 @@ function checkAdminFilters(ctx: Ctx, query: TicketCountsQuery) {
     throw new AppError('ERR_NO_PERMISSION', 'Only admins list everyone’s tickets');
 }
 
+/**
+ * Which filters a request uses, never their values: the statements below are built from this alone,
+ * once per shape, and the values are bound. Lists go in as one array each (`= any($n)`), so the
+ * number of queues picked does not make another statement.
+ */
+interface FilterShape extends TicketScope {
+  /** Only the caller's own open tickets (the open tab without show all). */
+  ownOpen: boolean;
+  queues: boolean;
+  noQueue: boolean;
+  whatsapps: boolean;
+  users: boolean;
+  tags: boolean;
+}
+
+function filterShape(ctx: Ctx, query: TicketCountsQuery): FilterShape {
+  return {
+    ...ticketScopeOf(ctx.actor),
+    ownOpen: !query.showAll,
+    queues: (query.queueIds ?? []).some((id) => id > 0),
+    noQueue: query.queueIds?.includes(0) ?? false,
+    whatsapps: (query.whatsappIds?.length ?? 0) > 0,
+    users: (query.users?.length ?? 0) > 0,
+    tags: (query.tags?.length ?? 0) > 0,
+  };
+}
+
+const param = {
+  companyId: sql.placeholder('companyId'),
+  userId: sql.placeholder('userId'),
+  status: sql.placeholder('status'),
+  statuses: sql.placeholder('statuses'),
+  queueIds: sql.placeholder('queueIds'),
+  whatsappIds: sql.placeholder('whatsappIds'),
+  users: sql.placeholder('users'),
+  tags: sql.placeholder('tags'),
+  offset: sql.placeholder('offset'),
+  pattern: sql.placeholder('pattern'),
+  typed: sql.placeholder('typed'),
+  ticketId: sql.placeholder('ticketId'),
+  hitLimit: sql.placeholder('hitLimit'),
+};
+
+const anyOf = (column: SQLWrapper, values: SQLWrapper) => sql`${column} = any(${values})`;
+
+function filterValues(ctx: Ctx, query: TicketCountsQuery) {
+  return {
+    companyId: ctx.companyId,
+    userId: ctx.actor.userId,
+    queueIds: query.queueIds?.filter((id) => id > 0) ?? [],
+    whatsappIds: query.whatsappIds ?? [],
+    users: query.users ?? [],
+    tags: query.tags ?? [],
+  };
+}
+
 /** The advanced filters and the queue multi-select (0 is "Sem fila"). */
-function chosenFilters(query: TicketCountsQuery): SQL | undefined {
-  const queueIds = query.queueIds?.filter((id) => id > 0) ?? [];
-  const tagIds = query.tags ?? [];
+function chosenFilters(shape: FilterShape): SQL | undefined {
   return and(
-    query.queueIds?.length
+    shape.queues || shape.noQueue
       ? or(
-          queueIds.length ? inArray(tickets.queueId, queueIds) : undefined,
-          query.queueIds.includes(0) ? isNull(tickets.queueId) : undefined,
+          shape.queues ? anyOf(tickets.queueId, param.queueIds) : undefined,
+          shape.noQueue ? isNull(tickets.queueId) : undefined,
         )
       : undefined,
-    query.whatsappIds?.length ? inArray(tickets.connectionId, query.whatsappIds) : undefined,
-    query.users?.length ? inArray(tickets.userId, query.users) : undefined,
-    tagIds.length
-      ? sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, tagIds)})`
+    shape.whatsapps ? anyOf(tickets.connectionId, param.whatsappIds) : undefined,
+    shape.users ? anyOf(tickets.userId, param.users) : undefined,
+    shape.tags
+      ? sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${anyOf(ticketTags.tagId, param.tags)})`
       : undefined,
   );
 }
 
 /** Without show all, the open tab is the caller's own tickets (spec 000 §2, §6). */
-const openScope = (ctx: Ctx, showAll: boolean | undefined) =>
-  showAll ? undefined : eq(tickets.userId, ctx.actor.userId);
+const openScope = (shape: FilterShape) => (shape.ownOpen ? eq(tickets.userId, param.userId) : undefined);
 
-function tabFilter(ctx: Ctx, query: ListTicketsQuery): SQL | undefined {
-  if (query.status === 'open') return and(eq(tickets.status, 'open'), openScope(ctx, query.showAll));
-  if (query.status) return eq(tickets.status, query.status);
-  // The search tab: every status, or those the advanced filter picked.
-  return query.statusFilter?.length ? inArray(tickets.status, query.statusFilter) : undefined;
+interface ListShape extends FilterShape {
+  /** One tab, the statuses of the advanced filter (the search tab), or every status. */
+  tab: 'status' | 'statuses' | 'any';
+  open: boolean;
+  unread: boolean;
+  /** A page past the first: bound offset (the first page has none, so its plan is reused). */
+  paged: boolean;
+  search: 'none' | 'words' | 'words or id';
+}
+
+function tabFilter(shape: ListShape): SQL | undefined {
+  if (shape.tab === 'status')
+    return and(eq(tickets.status, param.status), shape.open ? openScope(shape) : undefined);
+  return shape.tab === 'statuses' ? anyOf(tickets.status, param.statuses) : undefined;
 }
 
 /**
@@ -60,65 +117,80 @@ function tabFilter(ctx: Ctx, query: ListTicketsQuery): SQL | undefined {
  * would scan every ticket of the company. Contacts are matched by the company's id, not the ticket's,
  * so that subquery runs once instead of once per ticket.
  */
-function searchHits(companyId: number, where: SQL | undefined, typed: string, limit: number): SQL {
-  const pattern = `%${typed.replace(/[\\%_]/g, '\\$&')}%`;
+function searchHits(shape: ListShape, where: SQL | undefined): SQL {
   const branch = (match: SQL) =>
     sql`(select ${tickets.id} as id from ${tickets} where ${and(where, match)}
-      order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${limit})`;
+      order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${param.hitLimit})`;
   const branches = [
     branch(sql`${tickets.contactId} in (select ${contacts.id} from ${contacts}
-      where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${pattern} or ${contacts.number} ilike ${pattern}))`),
+      where ${contacts.companyId} = ${param.companyId} and (${contacts.name} ilike ${param.pattern} or ${contacts.number} ilike ${param.pattern}))`),
     branch(sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id}
-      and ${searchDocument(messages.body)} @@ ${searchQuery(typed)} and not ${messages.isDeleted})`),
+      and ${searchDocument(messages.body)} @@ ${searchQuery(param.typed)} and not ${messages.isDeleted})`),
   ];
-  if (/^\d{1,9}$/.test(typed)) branches.push(branch(eq(tickets.id, Number(typed))));
+  if (shape.search === 'words or id') branches.push(branch(eq(tickets.id, param.ticketId)));
   return sql`(select id from (${sql.join(branches, sql` union `)}) hits)`;
 }
 
-export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
-  checkAdminFilters(ctx, query);
+function buildList(db: Db | Tx, shape: ListShape) {
   const where = and(
-    eq(tickets.companyId, ctx.companyId),
-    visibleTicketsFilter(ctx.actor),
-    tabFilter(ctx, query),
-    chosenFilters(query),
-    query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
+    eq(tickets.companyId, param.companyId),
+    visibleTicketsFilter(shape, param),
+    tabFilter(shape),
+    chosenFilters(shape),
+    shape.unread ? gt(tickets.unreadMessages, 0) : undefined,
   );
-  const offset = (query.pageNumber - 1) * TICKETS_PAGE;
-  const matching = query.searchParam
-    ? and(
-        where,
-        inArray(tickets.id, searchHits(ctx.companyId, where, query.searchParam, offset + TICKETS_PAGE + 1)),
-      )
-    : where;
-  const statement = selectTickets(ctx.db)
+  const matching =
+    shape.search === 'none' ? where : and(where, sql`${tickets.id} in ${searchHits(shape, where)}`);
+  const statement = selectTickets(db)
     .where(matching)
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(TICKETS_PAGE + 1)
-    .offset(offset);
-  // A search is planned each time: whether to walk recent tickets or the word index depends on how
-  // common the typed words are, which a plan reused across searches (PostgreSQL's generic plan) ignores.
-  const rows = query.searchParam
-    ? await statement
-    : await statement.prepare(statementName(statement.toSQL().sql)).execute();
+    .limit(inlineLimit(TICKETS_PAGE + 1));
+  return shape.paged ? statement.offset(param.offset) : statement;
+}
+
+const listStatement = statementsByShape('tickets_list', buildList);
+
+export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
+  checkAdminFilters(ctx, query);
+  const typed = query.searchParam;
+  const shape: ListShape = {
+    ...filterShape(ctx, query),
+    tab: query.status ? 'status' : query.statusFilter?.length ? 'statuses' : 'any',
+    open: query.status === 'open',
+    unread: query.withUnreadMessages ?? false,
+    paged: query.pageNumber > 1,
+    search: !typed ? 'none' : /^\d{1,9}$/.test(typed) ? 'words or id' : 'words',
+  };
+  const offset = (query.pageNumber - 1) * TICKETS_PAGE;
+  const values = {
+    ...filterValues(ctx, query),
+    status: query.status,
+    statuses: query.statusFilter ?? [],
+    offset,
+    pattern: typed && `%${typed.replace(/[\\%_]/g, '\\$&')}%`,
+    typed,
+    ticketId: typed && shape.search === 'words or id' ? Number(typed) : undefined,
+    hitLimit: offset + TICKETS_PAGE + 1,
+  };
+  // A search is built and planned each time: whether to walk recent tickets or the word index depends
+  // on how common the typed words are, which a plan reused across searches (the generic plan) ignores.
+  const rows = typed
+    ? await buildList(ctx.db, shape).execute(values)
+    : await listStatement(ctx.db, shape).execute(values);
   return {
     tickets: presentTickets(ctx.links, rows.slice(0, TICKETS_PAGE)),
     hasMore: rows.length > TICKETS_PAGE,
   };
 }
 
-/**
- * The open tab's three badges and the bell in one statement over the company's active tickets. The
- * bell counts what the caller may see, whatever the list's filters.
- */
-export async function countTickets(ctx: Ctx, query: TicketCountsQuery): Promise<TicketCounts> {
-  checkAdminFilters(ctx, query);
-  const chosen = chosenFilters(query) ?? sql`true`;
-  const counted = (condition: SQL | undefined) =>
-    sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
-  const statement = ctx.db
+const counted = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+
+function buildCounts(db: Db | Tx, shape: FilterShape) {
+  const chosen = chosenFilters(shape) ?? sql`true`;
+  return db
     .select({
-      open: counted(and(eq(tickets.status, 'open'), openScope(ctx, query.showAll), chosen)),
+      open: counted(and(eq(tickets.status, 'open'), openScope(shape), chosen)),
       pending: counted(and(eq(tickets.status, 'pending'), chosen)),
       group: counted(and(eq(tickets.status, 'group'), chosen)),
       unread: counted(gt(tickets.unreadMessages, 0)),
@@ -126,11 +198,21 @@ export async function countTickets(ctx: Ctx, query: TicketCountsQuery): Promise<
     .from(tickets)
     .where(
       and(
-        eq(tickets.companyId, ctx.companyId),
+        eq(tickets.companyId, param.companyId),
         inArray(tickets.status, ACTIVE_STATUSES),
-        visibleTicketsFilter(ctx.actor),
+        visibleTicketsFilter(shape, param),
       ),
     );
-  const [row] = await statement.prepare(statementName(statement.toSQL().sql)).execute();
+}
+
+const countsStatement = statementsByShape('tickets_counts', buildCounts);
+
+/**
+ * The open tab's three badges and the bell in one statement over the company's active tickets. The
+ * bell counts what the caller may see, whatever the list's filters.
+ */
+export async function countTickets(ctx: Ctx, query: TicketCountsQuery): Promise<TicketCounts> {
+  checkAdminFilters(ctx, query);
+  const [row] = await countsStatement(ctx.db, filterShape(ctx, query)).execute(filterValues(ctx, query));
   return row ?? { open: 0, pending: 0, group: 0, unread: 0 };
 }

@@ -2,6 +2,7 @@ import type { Ticket } from '@balcao/shared';
 import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
+import { statementsByShape } from '../../db/prepared.js';
 import {
   connections,
   contacts,
@@ -115,6 +116,23 @@ export async function loadTicket(
 ): Promise<Ticket | undefined> {
   const rows = await selectTickets(db).where(and(eq(tickets.companyId, companyId), where));
   const [ticket] = presentTickets(links, rows);
+  return ticket;
+}
+
+const ticketById = statementsByShape('ticket_by_id', (db) =>
+  selectTickets(db).where(
+    and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('id'))),
+  ),
+);
+
+/** `loadTicket` by id, the conversation page's lookup: rendered once, executed with the ids. */
+export async function loadTicketById(
+  db: Db | Tx,
+  links: MediaLinks,
+  companyId: number,
+  id: number,
+): Promise<Ticket | undefined> {
+  const [ticket] = presentTickets(links, await ticketById(db, {}).execute({ companyId, id }));
   return ticket;
 }
 

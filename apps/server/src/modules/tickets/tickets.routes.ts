@@ -14,6 +14,7 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import { closeAllTickets, deleteTicket } from './tickets.bulk.js';
 import { countTickets, listTickets } from './tickets.list.js';
 import { listTicketLogs } from './tickets.logs.js';
@@ -27,6 +28,7 @@ export const ticketsRoutes =
       '/tickets',
       {
         config: { gate: 'session' },
+        serializerCompiler: fastSerializerCompiler,
         schema: { querystring: listTicketsQuery, response: { 200: listTicketsResponse } },
       },
       (request) => listTickets(contextOf(deps, request), request.query),
@@ -36,6 +38,7 @@ export const ticketsRoutes =
       '/tickets/counts',
       {
         config: { gate: 'session' },
+        serializerCompiler: fastSerializerCompiler,
         schema: { querystring: ticketCountsQuery, response: { 200: ticketCountsResponse } },
       },
       (request) => countTickets(contextOf(deps, request), request.query),

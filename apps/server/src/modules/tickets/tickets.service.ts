@@ -9,13 +9,15 @@ import { maySeeTicket } from './tickets.access.js';
 import { publishTicket } from './tickets.events.js';
 import { sendFarewell } from './tickets.farewell.js';
 import { sendAcceptGreeting, sendTransferNotice } from './tickets.notices.js';
-import { loadTicket } from './tickets.queries.js';
+import { loadTicket, loadTicketById } from './tickets.queries.js';
 import { changeTicket } from './tickets.transitions.js';
 
 export async function showTicket(ctx: Ctx, key: number | { uuid: string }): Promise<Ticket> {
   // Read once and checked in memory: a conversation page is opened far more often than anything else.
-  const where = typeof key === 'number' ? eq(tickets.id, key) : eq(tickets.uuid, key.uuid);
-  const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, where);
+  const ticket =
+    typeof key === 'number'
+      ? await loadTicketById(ctx.db, ctx.links, ctx.companyId, key)
+      : await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.uuid, key.uuid));
   if (!ticket || !(await maySeeTicket(ctx.db, ctx.actor, ticket))) throw new AppError('ERR_NO_TICKET_FOUND');
   return ticket;
 }
