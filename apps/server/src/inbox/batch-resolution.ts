@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { contactIdentities, messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
@@ -9,33 +9,34 @@ import { contactLockOf } from './ticket-resolution.js';
 export const storedKey = (connectionId: number, externalId: string) => `${connectionId}:${externalId}`;
 
 /**
- * The known contacts behind the batch's identities, each locked (lockContact). The locks are taken
+ * The known contacts behind the batch's identities (by identityKey), each locked (lockContact). The locks are taken
  * in contact order, so two processes locking overlapping batches wait for each other, not deadlock.
  */
 export async function lockKnownContacts(
   tx: Tx,
   companyId: number,
   identities: { kind: string; value: string }[],
-): Promise<Map<number, number>> {
-  const wanted = sql.join(
-    identities.map((identity, i) => sql`(${i}::int, ${identity.kind}::text, ${identity.value}::text)`),
-    sql`, `,
-  );
+): Promise<Map<string, number>> {
   const rows = await tx
     .select({
-      at: sql<number>`wanted.at`.mapWith(Number),
+      kind: contactIdentities.kind,
+      value: contactIdentities.value,
       contactId: contactIdentities.contactId,
       locked: contactLockOf(contactIdentities.companyId, contactIdentities.contactId),
     })
     .from(contactIdentities)
-    .innerJoin(
-      sql`(values ${wanted}) as wanted(at, kind, value)`,
-      sql`wanted.kind = ${contactIdentities.kind} and wanted.value = ${contactIdentities.value}`,
+    .where(
+      and(
+        eq(contactIdentities.companyId, companyId),
+        or(...byFirst(identities, 'kind', 'value', contactIdentities)),
+      ),
     )
-    .where(eq(contactIdentities.companyId, companyId))
     .orderBy(contactIdentities.contactId);
-  return new Map(rows.map((row) => [row.at, row.contactId]));
+  return new Map(rows.map((row) => [identityKey(row), row.contactId]));
 }
+
+export const identityKey = (identity: { kind: string; value: string }) =>
+  `${identity.kind}:${identity.value}`;
 
 /** Messages already stored under the given external ids of their connections, by storedKey. */
 export async function storedByExternalId(
@@ -44,20 +45,30 @@ export async function storedByExternalId(
   ids: { connectionId: number; externalId: string }[],
 ): Promise<Map<string, MessageRow>> {
   if (ids.length === 0) return new Map();
-  const wanted = sql.join(
-    ids.map((id) => sql`(${id.connectionId}::int, ${id.externalId}::text)`),
-    sql`, `,
-  );
   const rows = await tx
     .select()
     .from(messages)
     .where(
-      and(
-        eq(messages.companyId, companyId),
-        sql`(${messages.connectionId}, ${messages.externalId}) in (values ${wanted})`,
-      ),
+      and(eq(messages.companyId, companyId), or(...byFirst(ids, 'connectionId', 'externalId', messages))),
     );
   return new Map(rows.map((row) => [storedKey(row.connectionId ?? 0, row.externalId ?? ''), row]));
+}
+
+/**
+ * `first = a and second in (…)` for each first value: an index on (first, second) answers each
+ * with one range scan, where a list of pairs or a joined VALUES list can lead to a full scan.
+ */
+function byFirst<K extends string, V extends string, T extends Record<K | V, unknown>>(
+  items: T[],
+  first: K,
+  second: V,
+  columns: Record<K | V, Column>,
+): SQL[] {
+  const groups = new Map<unknown, unknown[]>();
+  for (const item of items) groups.set(item[first], [...(groups.get(item[first]) ?? []), item[second]]);
+  return [...groups].map(
+    ([value, list]) => and(eq(columns[first], value), inArray(columns[second], list)) as SQL,
+  );
 }
 
 export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;
@@ -69,18 +80,14 @@ export async function activeTicketsOf(
   places: { contactId: number; connectionId: number }[],
 ) {
   if (places.length === 0) return new Map<string, typeof tickets.$inferSelect>();
-  const wanted = sql.join(
-    places.map((place) => sql`(${place.contactId}::int, ${place.connectionId}::int)`),
-    sql`, `,
-  );
   const rows = await tx
     .select()
     .from(tickets)
     .where(
       and(
         eq(tickets.companyId, companyId),
+        inArray(tickets.contactId, [...new Set(places.map((place) => place.contactId))]),
         ne(tickets.status, 'closed'),
-        sql`(${tickets.contactId}, ${tickets.connectionId}) in (values ${wanted})`,
       ),
     );
   return new Map(rows.map((row) => [placeKey(row.contactId, row.connectionId ?? 0), row]));

@@ -8,6 +8,7 @@ import { presentTickets, recordOutboundOnTicket, selectTickets } from '../module
 import type { AppDeps } from '../platform/context.js';
 import {
   activeTicketsOf,
+  identityKey,
   lockKnownContacts,
   placeKey,
   recordInboundOnTickets,
@@ -76,8 +77,9 @@ async function placeBatch(
   );
   const contactIds: (number | undefined)[] = [];
   const taken = new Set<number>();
-  for (const [at, input] of inputs.entries()) {
-    const contactId = known.get(at) ?? (await findOrCreateContact(tx, input, { lock: true }));
+  for (const input of inputs) {
+    const contactId =
+      known.get(identityKey(input.identity)) ?? (await findOrCreateContact(tx, input, { lock: true }));
     contactIds.push(taken.has(contactId) ? undefined : contactId);
     taken.add(contactId);
     if (input.alsoKnownAs?.length) await linkIdentities(tx, input, contactId, input.alsoKnownAs);
