@@ -17,26 +17,35 @@ interface Waiting {
 }
 
 /**
- * Group commit for inbound messages: while one batch is being stored, the messages that arrive
+ * Two batches at once: while PostgreSQL stores one, Node prepares the next and answers the last,
+ * so neither side of a two-core machine waits for the other.
+ */
+const BATCHES_AT_ONCE = 2;
+
+/** A contact's messages are stored one after the other, in the order they arrived. */
+const senderOf = ({ companyId, identity }: InboundMessage) =>
+  `${companyId}:${identity.kind}:${identity.value}`;
+
+/**
+ * Group commit for inbound messages: while batches are being stored, the messages that arrive
  * wait and then go together in the next transaction. An idle server stores a message at once;
  * a busy one shares each commit (and each statement) among many messages. Callers still wait
  * for their own message to be committed, so a webhook is answered only once it is stored.
  */
 function intakeQueue(deps: AppDeps) {
   let waiting: Waiting[] = [];
-  let draining = false;
+  let running = 0;
+  const busy = new Set<string>();
 
-  /** The oldest message's company, one message per sender: a contact's messages go in order. */
+  /** One company's messages, at most one per sender and none of a sender a running batch has. */
   const take = () => {
-    const companyId = waiting[0]?.input.companyId;
-    const senders = new Set<string>();
+    const companyId = waiting.find((entry) => !busy.has(senderOf(entry.input)))?.input.companyId;
     const batch: Waiting[] = [];
     const rest: Waiting[] = [];
     for (const entry of waiting) {
-      const { identity } = entry.input;
-      const sender = `${identity.kind}:${identity.value}`;
-      if (batch.length < BATCH_LIMIT && entry.input.companyId === companyId && !senders.has(sender)) {
-        senders.add(sender);
+      const sender = senderOf(entry.input);
+      if (batch.length < BATCH_LIMIT && entry.input.companyId === companyId && !busy.has(sender)) {
+        busy.add(sender);
         batch.push(entry);
       } else rest.push(entry);
     }
@@ -73,19 +82,23 @@ function intakeQueue(deps: AppDeps) {
     waiting = [...later, ...waiting];
   };
 
-  const drain = async () => {
-    draining = true;
-    try {
-      while (waiting.length > 0) await store(take());
-    } finally {
-      draining = false;
+  const pump = () => {
+    while (running < BATCHES_AT_ONCE) {
+      const batch = take();
+      if (batch.length === 0) return;
+      running++;
+      void store(batch).finally(() => {
+        running--;
+        for (const entry of batch) busy.delete(senderOf(entry.input));
+        pump();
+      });
     }
   };
 
   return (input: InboundMessage) =>
     new Promise<Stored>((done, failed) => {
       waiting.push({ input, done, failed });
-      if (!draining) void drain();
+      pump();
     });
 }
 

@@ -87,6 +87,7 @@ export async function receive(
         mediaType: input.media?.mediaType ?? input.mediaType ?? null,
       },
       created: stored.created,
+      party: stored.party,
     }).catch((error: unknown) => deps.log.error({ err: error, ticketId: row.id }, 'automation failed'));
   return { message, ticket, duplicate: false };
 }

@@ -6,6 +6,7 @@ import { previewOf } from '../modules/messages/messages.outbox.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
 import { presentTickets, recordOutboundOnTicket, selectTickets } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
+import { loadParties, type Party } from './automation.js';
 import {
   activeTicketsOf,
   identityKey,
@@ -28,6 +29,8 @@ export interface Stored {
   quoted?: MessageRow;
   /** The ticket as this message's inbound update left it: what automation starts from. */
   row?: TicketRow;
+  /** The contact and company automation reads, for a message automation answers. */
+  party?: Party;
 }
 
 /** A message of the batch was stored meanwhile under its external id: the batch rolls back. */
@@ -50,17 +53,19 @@ export async function storeBatch(
   const now = deps.now();
   const placed = await deps.db.transaction((tx) => placeBatch(tx, companyId, inputs, now));
   const ticketIds = [...new Set(placed.flatMap((p) => (p ? [p.message.ticketId] : [])))];
-  const rows = ticketIds.length
-    ? await selectTickets(deps.db).where(
-        and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)),
-      )
-    : [];
+  const answered = placed.flatMap((p) => (p?.row ? [p.row.contactId] : []));
+  const [rows, parties] = await Promise.all([
+    ticketIds.length
+      ? selectTickets(deps.db).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)))
+      : [],
+    loadParties(deps, companyId, [...new Set(answered)]),
+  ]);
   const presented = new Map(presentTickets(deps.links, rows).map((ticket) => [ticket.id, ticket]));
   return placed.map((p) => {
     if (!p) return undefined;
     const ticket = presented.get(p.message.ticketId);
     if (!ticket) throw new Error('ticket of a stored message vanished');
-    return { ...p, ticket };
+    return { ...p, ticket, party: p.row ? parties.get(p.row.contactId) : undefined };
   });
 }
 
