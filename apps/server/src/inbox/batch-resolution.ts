@@ -1,74 +1,82 @@
-import { and, type Column, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import { contactIdentities, messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
 import { contactLockOf } from './ticket-resolution.js';
 
-/** Set-based lookups of one company's intake batch: one statement each, however many messages. */
+/** Lookups of one company's intake batch: one statement each, however many messages. */
 
 export const storedKey = (connectionId: number, externalId: string) => `${connectionId}:${externalId}`;
 
 /**
- * The known contacts behind the batch's identities (by identityKey), each locked (lockContact). The locks are taken
- * in contact order, so two processes locking overlapping batches wait for each other, not deadlock.
+ * The known contacts behind the batch's identities (by identityKey), each locked (lockContact). The
+ * locks are taken in contact order, so two processes locking overlapping batches wait for each
+ * other instead of deadlocking.
  */
 export async function lockKnownContacts(
   tx: Tx,
   companyId: number,
   identities: { kind: string; value: string }[],
 ): Promise<Map<string, number>> {
+  const [first, second, ...rest] = identities.map((identity) =>
+    tx
+      .select({
+        kind: contactIdentities.kind,
+        value: contactIdentities.value,
+        contactId: contactIdentities.contactId,
+      })
+      .from(contactIdentities)
+      .where(
+        and(
+          eq(contactIdentities.companyId, companyId),
+          eq(contactIdentities.kind, identity.kind),
+          eq(contactIdentities.value, identity.value),
+        ),
+      ),
+  );
+  if (!first) return new Map();
+  const found = (second ? unionAll(first, second, ...rest) : first).as('found');
   const rows = await tx
     .select({
-      kind: contactIdentities.kind,
-      value: contactIdentities.value,
-      contactId: contactIdentities.contactId,
-      locked: contactLockOf(contactIdentities.companyId, contactIdentities.contactId),
+      kind: found.kind,
+      value: found.value,
+      contactId: found.contactId,
+      locked: contactLockOf(companyId, found.contactId),
     })
-    .from(contactIdentities)
-    .where(
-      and(
-        eq(contactIdentities.companyId, companyId),
-        or(...byFirst(identities, 'kind', 'value', contactIdentities)),
-      ),
-    )
-    .orderBy(contactIdentities.contactId);
+    .from(found)
+    .orderBy(found.contactId);
   return new Map(rows.map((row) => [identityKey(row), row.contactId]));
 }
 
 export const identityKey = (identity: { kind: string; value: string }) =>
   `${identity.kind}:${identity.value}`;
 
-/** Messages already stored under the given external ids of their connections, by storedKey. */
+/**
+ * Messages already stored under the given external ids of their connections, by storedKey. One
+ * exact lookup per id: a list (`external_id in (…)`) lets the planner, with a new connection's
+ * statistics, scan every message of the connection instead.
+ */
 export async function storedByExternalId(
   tx: Tx,
   companyId: number,
   ids: { connectionId: number; externalId: string }[],
 ): Promise<Map<string, MessageRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select()
-    .from(messages)
-    .where(
-      and(eq(messages.companyId, companyId), or(...byFirst(ids, 'connectionId', 'externalId', messages))),
-    );
-  return new Map(rows.map((row) => [storedKey(row.connectionId ?? 0, row.externalId ?? ''), row]));
-}
-
-/**
- * `first = a and second in (…)` for each first value: an index on (first, second) answers each
- * with one range scan, where a list of pairs or a joined VALUES list can lead to a full scan.
- */
-function byFirst<K extends string, V extends string, T extends Record<K | V, unknown>>(
-  items: T[],
-  first: K,
-  second: V,
-  columns: Record<K | V, Column>,
-): SQL[] {
-  const groups = new Map<unknown, unknown[]>();
-  for (const item of items) groups.set(item[first], [...(groups.get(item[first]) ?? []), item[second]]);
-  return [...groups].map(
-    ([value, list]) => and(eq(columns[first], value), inArray(columns[second], list)) as SQL,
+  const lookups = ids.map((id) =>
+    tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.connectionId, id.connectionId),
+          eq(messages.externalId, id.externalId),
+        ),
+      ),
   );
+  const [first, second, ...rest] = lookups;
+  const rows = !first ? [] : !second ? await first : await unionAll(first, second, ...rest);
+  return new Map(rows.map((row) => [storedKey(row.connectionId ?? 0, row.externalId ?? ''), row]));
 }
 
 export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;

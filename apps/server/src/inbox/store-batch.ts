@@ -16,8 +16,9 @@ import {
   storedByExternalId,
   storedKey,
 } from './batch-resolution.js';
+import { openTickets } from './batch-tickets.js';
 import type { TicketRow } from './bot-state.js';
-import { findOrCreateContact, linkIdentities } from './contact-resolution.js';
+import { createLockedContact, findOrCreateContact, linkIdentities } from './contact-resolution.js';
 import type { InboundMessage } from './receive.js';
 import { findOrCreateTicket, markNewTicket, recordImportedOnTicket } from './ticket-resolution.js';
 
@@ -83,8 +84,7 @@ async function placeBatch(
   const contactIds: (number | undefined)[] = [];
   const taken = new Set<number>();
   for (const input of inputs) {
-    const contactId =
-      known.get(identityKey(input.identity)) ?? (await findOrCreateContact(tx, input, { lock: true }));
+    const contactId = known.get(identityKey(input.identity)) ?? (await createLockedContact(tx, input));
     contactIds.push(taken.has(contactId) ? undefined : contactId);
     taken.add(contactId);
     if (input.alsoKnownAs?.length) await linkIdentities(tx, input, contactId, input.alsoKnownAs);
@@ -95,10 +95,9 @@ async function placeBatch(
     inputs.flatMap((input, at) =>
       contactIds[at] === undefined
         ? []
-        : [input.externalId, input.quotedExternalId ?? ''].map((externalId) => ({
-            connectionId: input.connectionId,
-            externalId,
-          })),
+        : [input.externalId, ...(input.quotedExternalId ? [input.quotedExternalId] : [])].map(
+            (externalId) => ({ connectionId: input.connectionId, externalId }),
+          ),
     ),
   );
   const fresh = inputs.flatMap((input, at) => {
@@ -111,13 +110,27 @@ async function placeBatch(
     companyId,
     fresh.map(({ input, contactId }) => ({ contactId, connectionId: input.connectionId })),
   );
+  const made = await openTickets(
+    tx,
+    companyId,
+    fresh.flatMap(({ input, contactId }) =>
+      active.has(placeKey(contactId, input.connectionId))
+        ? []
+        : [{ contactId, connectionId: input.connectionId, channel: input.channel }],
+    ),
+    now,
+  );
   const rows: (typeof messages.$inferInsert)[] = [];
   const opened: { ticket: TicketRow; created: boolean; quoted?: MessageRow }[] = [];
   for (const { input, contactId } of fresh) {
-    const found = active.get(placeKey(contactId, input.connectionId));
+    const place = placeKey(contactId, input.connectionId);
+    const found = active.get(place);
+    const madeNow = made.get(place);
     const { ticket, created } = found
       ? { ticket: found, created: false }
-      : await findOrCreateTicket(tx, input, contactId, { now });
+      : madeNow
+        ? { ticket: madeNow, created: true }
+        : await findOrCreateTicket(tx, input, contactId, { now });
     if (created || input.arrivedOffline) await markNewTicket(tx, input, ticket.id, created);
     const authorId = input.sender
       ? await findOrCreateContact(tx, { ...input, ...input.sender, contact: { ...input.sender.contact } })
