@@ -12,7 +12,7 @@ const BATCH_LIMIT = 200;
 
 interface Waiting {
   input: InboundMessage;
-  done: (stored: Stored) => void;
+  done: (stored: Held) => void;
   failed: (error: unknown) => void;
 }
 
@@ -22,7 +22,10 @@ interface Waiting {
  */
 const BATCHES_AT_ONCE = 2;
 
-/** A contact's messages are stored one after the other, in the order they arrived. */
+/**
+ * A contact's messages are stored one after the other, in the order they arrived, and the next is
+ * stored only once the last one's automation has answered (its receiver releases it).
+ */
 const senderOf = ({ companyId, identity }: InboundMessage) =>
   `${companyId}:${identity.kind}:${identity.value}`;
 
@@ -68,18 +71,42 @@ function intakeQueue(deps: AppDeps) {
       }
       const entry = batch[0];
       if (entry && error instanceof DuplicateDelivery)
-        await duplicateOf(deps, entry.input).then(entry.done, entry.failed);
-      else entry?.failed(error);
+        await duplicateOf(deps, entry.input).then(
+          (stored) => entry.done(held(entry, stored)),
+          (failure: unknown) => fail(entry, failure),
+        );
+      else if (entry) fail(entry, error);
       return undefined;
     });
     if (!stored) return;
     const later: Waiting[] = [];
     for (const [at, entry] of batch.entries()) {
       const result = stored[at];
-      if (result) entry.done(result);
+      if (result) entry.done(held(entry, result));
       else later.push(entry);
     }
     waiting = [...later, ...waiting];
+    for (const entry of later) free(entry);
+  };
+
+  const free = (entry: Waiting) => {
+    busy.delete(senderOf(entry.input));
+    pump();
+  };
+  const fail = (entry: Waiting, error: unknown) => {
+    free(entry);
+    entry.failed(error);
+  };
+  const held = (entry: Waiting, stored: Stored): Held => {
+    let released = false;
+    return {
+      ...stored,
+      release: () => {
+        if (released) return;
+        released = true;
+        free(entry);
+      },
+    };
   };
 
   const pump = () => {
@@ -89,14 +116,13 @@ function intakeQueue(deps: AppDeps) {
       running++;
       void store(batch).finally(() => {
         running--;
-        for (const entry of batch) busy.delete(senderOf(entry.input));
         pump();
       });
     }
   };
 
   return (input: InboundMessage) =>
-    new Promise<Stored>((done, failed) => {
+    new Promise<Held>((done, failed) => {
       waiting.push({ input, done, failed });
       pump();
     });
@@ -111,8 +137,14 @@ async function duplicateOf(deps: AppDeps, input: InboundMessage): Promise<Stored
 
 const queues = new WeakMap<AppDeps, ReturnType<typeof intakeQueue>>();
 
-/** Stores an inbound message through the intake queue of these deps (one per server process). */
-export function storeInbound(deps: AppDeps, input: InboundMessage): Promise<Stored> {
+/** A stored message whose sender's next message waits until `release`. */
+export type Held = Stored & { release: () => void };
+
+/**
+ * Stores an inbound message through the intake queue of these deps (one per server process); the
+ * caller releases the sender once it has answered the message.
+ */
+export function storeInbound(deps: AppDeps, input: InboundMessage): Promise<Held> {
   let queue = queues.get(deps);
   if (!queue) {
     queue = intakeQueue(deps);

@@ -7,6 +7,7 @@ import { publishMessage, publishTicket } from '../modules/tickets/tickets.events
 import type { AppDeps } from '../platform/context.js';
 import { runAutomation } from './automation.js';
 import { storeInbound } from './intake-queue.js';
+import type { Stored } from './store-batch.js';
 
 /** One inbound message, whatever channel it came from. */
 export interface InboundMessage {
@@ -63,6 +64,20 @@ export async function receive(
   known: { connection?: ConnectionRow } = {},
 ): Promise<Received> {
   const stored = await storeInbound(deps, input);
+  try {
+    return await answer(deps, input, known, stored);
+  } finally {
+    stored.release();
+  }
+}
+
+/** Events and automation for a stored message. */
+async function answer(
+  deps: AppDeps,
+  input: InboundMessage,
+  known: { connection?: ConnectionRow },
+  stored: Stored,
+): Promise<Received> {
   const { ticket } = stored;
   const message = toMessage(stored.message, deps.links, stored.quoted);
   if (stored.duplicate) return { message, ticket, duplicate: true };
