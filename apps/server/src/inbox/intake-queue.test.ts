@@ -3,7 +3,7 @@ import { afterAll, expect, test } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { createTenant } from '../../test/fixtures.js';
 import type { Db } from '../db/client.js';
-import { connections, messages, tickets } from '../db/schema/index.js';
+import { connections, contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/context.js';
 import { type InboundMessage, receive } from './receive.js';
 
@@ -140,4 +140,42 @@ test('a message the database refuses fails alone: the others of its batch are st
     .from(messages)
     .where(and(eq(messages.companyId, tenant.companyId), eq(messages.connectionId, connection.id)));
   expect(stored.map((m) => m.body).sort()).toEqual(['mensagem 1', 'mensagem 1']);
+});
+
+test('new customers with numbers arriving together get a contact each; another id with a known number joins it', async () => {
+  const tenant = await createTenant(app);
+  const connection = await createConnection(tenant.companyId);
+  const byPhone = (kind: string, phone: string, n: number): InboundMessage => ({
+    ...inbound(connection, `${kind}${phone}`, n),
+    channel: 'whatsappapi',
+    identity: { kind, value: `${kind}-${phone}-${tenant.companyId}` },
+    contact: { name: `Cliente ${phone}`, number: `55119${phone}` },
+  });
+
+  await Promise.all([
+    receive(app.deps, byPhone('phone', '0001', 0)),
+    ...['0001', '0002', '0003', '0004'].map((phone) => receive(app.deps, byPhone('phone', phone, 1))),
+    receive(app.deps, byPhone('lid', '0002', 1)),
+  ]);
+
+  const people = await app.deps.db
+    .select({ id: contacts.id, number: contacts.number })
+    .from(contacts)
+    .where(eq(contacts.companyId, tenant.companyId));
+  expect(people.map((p) => p.number).sort()).toEqual(['551190001', '551190002', '551190003', '551190004']);
+  const ids = await app.deps.db
+    .select({ contactId: contactIdentities.contactId, value: contactIdentities.value })
+    .from(contactIdentities)
+    .where(eq(contactIdentities.companyId, tenant.companyId));
+  expect(ids).toHaveLength(5);
+  const second = people.find((p) => p.number === '551190002')?.id;
+  expect(
+    ids
+      .filter((i) => i.contactId === second)
+      .map((i) => i.value.split('-')[0])
+      .sort(),
+  ).toEqual(['lid', 'phone']);
+  const active = await app.deps.db.select().from(tickets).where(eq(tickets.companyId, tenant.companyId));
+  expect(active).toHaveLength(4);
+  expect(active.find((t) => t.contactId === second)?.unreadMessages).toBe(2);
 });

@@ -7,6 +7,7 @@ import type { MessageRow } from '../modules/messages/messages.queries.js';
 import { presentTickets, recordOutboundOnTicket, selectTickets } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
 import { loadParties, type Party } from './automation.js';
+import { createContacts } from './batch-contacts.js';
 import {
   activeTicketsOf,
   identityKey,
@@ -81,10 +82,16 @@ async function placeBatch(
     companyId,
     inputs.map((input) => input.identity),
   );
+  const created = await createContacts(
+    tx,
+    companyId,
+    inputs.filter((input) => !known.has(identityKey(input.identity))),
+  );
   const contactIds: (number | undefined)[] = [];
   const taken = new Set<number>();
   for (const input of inputs) {
-    const contactId = known.get(identityKey(input.identity)) ?? (await createLockedContact(tx, input));
+    const key = identityKey(input.identity);
+    const contactId = known.get(key) ?? created.get(key) ?? (await createLockedContact(tx, input));
     contactIds.push(taken.has(contactId) ? undefined : contactId);
     taken.add(contactId);
     if (input.alsoKnownAs?.length) await linkIdentities(tx, input, contactId, input.alsoKnownAs);
