@@ -64,12 +64,22 @@ export async function receive(
   known: { connection?: ConnectionRow } = {},
 ): Promise<Received> {
   const stored = await storeInbound(deps, input);
+  const hold = setTimeout(stored.release, SENDER_HOLD_MS);
+  hold.unref();
   try {
     return await answer(deps, input, known, stored);
   } finally {
+    clearTimeout(hold);
     stored.release();
   }
 }
+
+/**
+ * How long the customer's next message waits for the bot's answer to this one. The menu answers in
+ * milliseconds; an outside engine (Typebot, OpenAI) may take seconds, and the next message must not
+ * stay unstored (its webhook unanswered) that long.
+ */
+const SENDER_HOLD_MS = 2_000;
 
 /** Events and automation for a stored message. */
 async function answer(
