@@ -81,23 +81,29 @@ export async function storedByExternalId(
 
 export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;
 
-/** The active tickets of the given contacts on the given connections, by placeKey. */
+/** The active tickets of the given contacts on the given connections, by placeKey: what a message row needs. */
 export async function activeTicketsOf(
   tx: Tx,
   companyId: number,
   places: { contactId: number; connectionId: number }[],
 ) {
-  if (places.length === 0) return new Map<string, typeof tickets.$inferSelect>();
-  const rows = await tx
-    .select()
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        inArray(tickets.contactId, [...new Set(places.map((place) => place.contactId))]),
-        ne(tickets.status, 'closed'),
-      ),
-    );
+  const rows = places.length
+    ? await tx
+        .select({
+          id: tickets.id,
+          contactId: tickets.contactId,
+          connectionId: tickets.connectionId,
+          queueId: tickets.queueId,
+        })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            inArray(tickets.contactId, [...new Set(places.map((place) => place.contactId))]),
+            ne(tickets.status, 'closed'),
+          ),
+        )
+    : [];
   return new Map(rows.map((row) => [placeKey(row.contactId, row.connectionId ?? 0), row]));
 }
 

@@ -40,6 +40,9 @@ export class DuplicateDelivery extends Error {}
 
 type Placed = Omit<Stored, 'ticket'>;
 
+/** What a message row takes from its ticket. */
+type TicketPlace = Pick<TicketRow, 'id' | 'queueId'>;
+
 /**
  * Stores one company's messages of different contacts in one transaction: contacts, duplicates,
  * active tickets, messages and counters each in one statement for the whole batch; only what is
@@ -128,7 +131,7 @@ async function placeBatch(
     now,
   );
   const rows: (typeof messages.$inferInsert)[] = [];
-  const opened: { ticket: TicketRow; created: boolean; quoted?: MessageRow }[] = [];
+  const opened: { ticket: TicketPlace; created: boolean; quoted?: MessageRow }[] = [];
   for (const { input, contactId } of fresh) {
     const place = placeKey(contactId, input.connectionId);
     const found = active.get(place);
@@ -190,7 +193,7 @@ async function placeBatch(
 
 function messageRow(
   input: InboundMessage,
-  ticket: TicketRow,
+  ticket: TicketPlace,
   authorId: number,
   quoted: MessageRow | undefined,
 ): typeof messages.$inferInsert {
