@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { companies, type connections, contacts, plantoes } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/context.js';
 import { type BotRun, changeTicketState, say, type TicketRow } from './bot-state.js';
@@ -20,6 +20,8 @@ export async function runAutomation(
     ticket: TicketRow;
     message: { id: number; body: string; mediaType: string | null };
     created: boolean;
+    /** Read with the message's batch; read here when absent. */
+    party?: Party;
   },
 ): Promise<void> {
   const run = await prepare(deps, input);
@@ -64,33 +66,44 @@ async function respond(run: BotRun): Promise<void> {
   if (current.isBot) await runOptionTree(run);
 }
 
+/** Who is talking and the company's hours: what automation reads of a message's contact. */
+export type Party = Pick<BotRun, 'contact' | 'company'>;
+
+/** The parties of several contacts of one company in one read (an intake batch's). */
+export async function loadParties(
+  deps: AppDeps,
+  companyId: number,
+  contactIds: number[],
+): Promise<Map<number, Party>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await deps.db
+    .select({
+      contact: contacts,
+      timezone: companies.timezone,
+      schedules: companies.schedules,
+      keepsPlantao: sql<boolean>`exists (select 1 from ${plantoes} where ${plantoes.companyId} = ${companies.id})`,
+    })
+    .from(contacts)
+    .innerJoin(companies, eq(companies.id, contacts.companyId))
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)));
+  return new Map(rows.map(({ contact, ...company }) => [contact.id, { contact, company }]));
+}
+
 async function prepare(
   deps: AppDeps,
   input: Parameters<typeof runAutomation>[1],
 ): Promise<BotRun | undefined> {
-  const { companyId } = input.ticket;
-  // One read for the contact, the company's hours and whether it keeps any plantão at all.
-  const [[row], settings] = await Promise.all([
-    deps.db
-      .select({
-        contact: contacts,
-        timezone: companies.timezone,
-        schedules: companies.schedules,
-        keepsPlantao: sql<boolean>`exists (select 1 from ${plantoes} where ${plantoes.companyId} = ${companies.id})`,
-      })
-      .from(contacts)
-      .innerJoin(companies, eq(companies.id, contacts.companyId))
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, input.ticket.contactId))),
+  const { companyId, contactId } = input.ticket;
+  const [party, settings] = await Promise.all([
+    input.party ?? loadParties(deps, companyId, [contactId]).then((parties) => parties.get(contactId)),
     deps.actors.settings(companyId),
   ]);
-  if (!row) return undefined;
-  const { contact, ...company } = row;
+  if (!party) return undefined;
   return {
     deps,
     ticket: input.ticket,
     connection: input.connection,
-    contact,
-    company,
+    ...party,
     settings,
     message: input.message,
     created: input.created,

@@ -14,11 +14,7 @@ export async function findOrCreateContact(
   input: InboundMessage,
   { lock = false } = {},
 ): Promise<number> {
-  const byIdentity = and(
-    eq(contactIdentities.companyId, input.companyId),
-    eq(contactIdentities.kind, input.identity.kind),
-    eq(contactIdentities.value, input.identity.value),
-  );
+  const byIdentity = identityOf(input);
   const [known] = await tx
     .select({
       contactId: contactIdentities.contactId,
@@ -31,6 +27,20 @@ export async function findOrCreateContact(
   if (lock) await lockContact(tx, input.companyId, contactId);
   return contactId;
 }
+
+/** The contact of an identity just looked up and not found, created (or the racer's) and locked. */
+export async function createLockedContact(tx: Tx, input: InboundMessage): Promise<number> {
+  const contactId = await createContact(tx, input, identityOf(input));
+  await lockContact(tx, input.companyId, contactId);
+  return contactId;
+}
+
+const identityOf = (input: InboundMessage) =>
+  and(
+    eq(contactIdentities.companyId, input.companyId),
+    eq(contactIdentities.kind, input.identity.kind),
+    eq(contactIdentities.value, input.identity.value),
+  );
 
 async function createContact(tx: Tx, input: InboundMessage, byIdentity: SQL | undefined) {
   const number = input.contact.number || null;

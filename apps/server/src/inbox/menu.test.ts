@@ -290,4 +290,45 @@ describe('option trees', () => {
       app.deps.integrations = before;
     }
   });
+
+  test("a slow engine holds the customer's next message only a moment, not until it answers", async () => {
+    fakeClock(app, '2026-03-02T15:00:00Z');
+    const { bot, vendas } = await twoQueues();
+    const [integration] = await app.deps.db
+      .insert(queueIntegrations)
+      .values({ companyId: bot.companyId, type: 'webhook', name: 'Lento', projectName: 'Lento' })
+      .returning();
+    if (!integration) throw new Error('no integration');
+    await bot.option(vendas.id, 'Lento', {
+      queueType: 'integration',
+      optIntegrationId: integration.id,
+      greetingMessage: '',
+    });
+    let answer = () => {};
+    const engine: Integrations = {
+      runIntegration: (_deps, run) =>
+        run.message.body === 'devagar'
+          ? new Promise((done) => {
+              answer = () => done('handled');
+            })
+          : Promise.resolve('handled'),
+    };
+    const before = app.deps.integrations;
+    app.deps.integrations = engine;
+    try {
+      const customer = bot.customer();
+      await customer.says('Oi');
+      await customer.says('1');
+      await customer.says('1');
+      const slow = customer.says('devagar');
+
+      await customer.says('ainda aí?');
+
+      expect(await customer.ticket()).toMatchObject({ lastMessage: 'ainda aí?' });
+      answer();
+      await slow;
+    } finally {
+      app.deps.integrations = before;
+    }
+  });
 });

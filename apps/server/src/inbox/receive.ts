@@ -1,19 +1,13 @@
 import type { Message, Ticket } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
 import type { ConnectionRow } from '../channels/graph/graph.connections.js';
-import { connections, tickets } from '../db/schema/index.js';
-import { previewOf } from '../modules/messages/messages.outbox.js';
-import { findByExternalId, insertInbound, toMessage } from '../modules/messages/messages.queries.js';
+import { connections } from '../db/schema/index.js';
+import { toMessage } from '../modules/messages/messages.queries.js';
 import { publishMessage, publishTicket } from '../modules/tickets/tickets.events.js';
-import {
-  loadTicket,
-  recordInboundOnTicket,
-  recordOutboundOnTicket,
-} from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
 import { runAutomation } from './automation.js';
-import { findOrCreateContact, linkIdentities } from './contact-resolution.js';
-import { findOrCreateTicket, markNewTicket, recordImportedOnTicket } from './ticket-resolution.js';
+import { storeInbound } from './intake-queue.js';
+import type { Stored } from './store-batch.js';
 
 /** One inbound message, whatever channel it came from. */
 export interface InboundMessage {
@@ -58,12 +52,10 @@ export interface Received {
   duplicate: boolean;
 }
 
-class DuplicateDelivery extends Error {}
-
 /**
- * The inbound pipeline: a message already stored is answered as a duplicate before anything is
- * created; otherwise contact, ticket, message and counters in one transaction, then events and
- * automation.
+ * The inbound pipeline: contact, ticket, message and counters are stored (or the message is found
+ * already stored, a duplicate) in one transaction shared with the other messages arriving at the
+ * same time (intake-queue.ts); then events and automation.
  */
 export async function receive(
   deps: AppDeps,
@@ -71,66 +63,33 @@ export async function receive(
   /** The connection row the channel already read for this delivery, so it is not read again. */
   known: { connection?: ConnectionRow } = {},
 ): Promise<Received> {
-  const now = deps.now();
-  const stored = await deps.db
-    .transaction(async (tx) => {
-      // The one check is after the contact's lock: a redelivery only finds (never creates) its
-      // contact before it, and the unique external id answers whatever raced.
-      const contactId = await findOrCreateContact(tx, input, { lock: true });
-      if (input.alsoKnownAs?.length) await linkIdentities(tx, input, contactId, input.alsoKnownAs);
-      const raced = await findByExternalId(tx, input.companyId, input.connectionId, input.externalId);
-      if (raced) return { message: raced, created: false, duplicate: true };
-      const { ticket, created } = await findOrCreateTicket(tx, input, contactId, { now });
-      if (created || input.arrivedOffline) await markNewTicket(tx, input, ticket.id, created);
-      const authorId = input.sender
-        ? await findOrCreateContact(tx, { ...input, ...input.sender, contact: { ...input.sender.contact } })
-        : contactId;
-      const quoted = input.quotedExternalId
-        ? await findByExternalId(tx, input.companyId, input.connectionId, input.quotedExternalId)
-        : undefined;
-      const message = await insertInbound(tx, {
-        companyId: input.companyId,
-        ticketId: ticket.id,
-        contactId: authorId,
-        connectionId: input.connectionId,
-        queueId: ticket.queueId,
-        externalId: input.externalId,
-        body: input.body,
-        fromMe: input.fromMe ?? false,
-        ack: input.fromMe ? 1 : 0,
-        mediaPath: input.media?.mediaPath ?? null,
-        mediaType: input.media?.mediaType ?? input.mediaType ?? null,
-        mediaName: input.media?.mediaName ?? null,
-        quotedMessageId: quoted?.id ?? null,
-        participant: input.sender?.jid ?? null,
-        ...(input.sentAt ? { createdAt: input.sentAt } : {}),
-      });
-      // Rolls back the ticket this delivery may have created: a duplicate never leaves an empty one.
-      if (!message) throw new DuplicateDelivery();
-      const preview = { body: previewOf(message), at: input.sentAt ?? now };
-      if (input.imported) await recordImportedOnTicket(tx, input.companyId, ticket.id, preview);
-      else if (input.fromMe)
-        await recordOutboundOnTicket(tx, input.companyId, ticket.id, { ...preview, isAgentReply: false });
-      else {
-        const row = await recordInboundOnTicket(tx, input.companyId, ticket.id, preview);
-        return { message, created, duplicate: false, quoted, row };
-      }
-      return { message, created, duplicate: false, quoted };
-    })
-    .catch(async (error: unknown) => {
-      if (!(error instanceof DuplicateDelivery)) throw error;
-      const message = await findByExternalId(deps.db, input.companyId, input.connectionId, input.externalId);
-      return { message, created: false, duplicate: true };
-    });
+  const stored = await storeInbound(deps, input);
+  const hold = setTimeout(stored.release, SENDER_HOLD_MS);
+  hold.unref();
+  try {
+    return await answer(deps, input, known, stored);
+  } finally {
+    clearTimeout(hold);
+    stored.release();
+  }
+}
 
-  if (!stored.message) throw new Error('message could not be stored');
-  const ticket = (await loadTicket(
-    deps.db,
-    deps.links,
-    input.companyId,
-    eq(tickets.id, stored.message.ticketId),
-  )) as Ticket;
-  const message = toMessage(stored.message, deps.links, 'quoted' in stored ? stored.quoted : undefined);
+/**
+ * How long the customer's next message waits for the bot's answer to this one. The menu answers in
+ * milliseconds; an outside engine (Typebot, OpenAI) may take seconds, and the next message must not
+ * stay unstored (its webhook unanswered) that long.
+ */
+const SENDER_HOLD_MS = 2_000;
+
+/** Events and automation for a stored message. */
+async function answer(
+  deps: AppDeps,
+  input: InboundMessage,
+  known: { connection?: ConnectionRow },
+  stored: Stored,
+): Promise<Received> {
+  const { ticket } = stored;
+  const message = toMessage(stored.message, deps.links, stored.quoted);
   if (stored.duplicate) return { message, ticket, duplicate: true };
 
   publishMessage(deps, input.companyId, 'create', message, ticket);
@@ -141,7 +100,7 @@ export async function receive(
   const connection =
     known.connection?.id === input.connectionId ? known.connection : await readConnection(deps, input);
   // The ticket as this delivery's own update left it; automation changes it only conditionally.
-  const row = 'row' in stored ? stored.row : undefined;
+  const { row } = stored;
   if (connection && row)
     // The message is stored and answered whatever the bot does; a failing step is logged, not lost.
     await runAutomation(deps, {
@@ -153,6 +112,7 @@ export async function receive(
         mediaType: input.media?.mediaType ?? input.mediaType ?? null,
       },
       created: stored.created,
+      party: stored.party,
     }).catch((error: unknown) => deps.log.error({ err: error, ticketId: row.id }, 'automation failed'));
   return { message, ticket, duplicate: false };
 }

@@ -329,19 +329,6 @@ export async function findByExternalId(
   return message;
 }
 
-/** Stores an inbound message unless its external id is already stored for the connection. */
-export async function insertInbound(tx: Tx, values: typeof messages.$inferInsert) {
-  const [message] = await tx
-    .insert(messages)
-    .values(values)
-    .onConflictDoNothing({
-      target: [messages.connectionId, messages.externalId],
-      where: sql`${messages.externalId} is not null`,
-    })
-    .returning();
-  return message;
-}
-
 /** The newest message of a ticket the customer could see (private notes aside), deleted ones only if `withDeleted`. */
 async function newestShown(db: Db | Tx, companyId: number, ticketId: number, withDeleted: boolean) {
   const [row] = await db

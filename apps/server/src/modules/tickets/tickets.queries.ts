@@ -195,26 +195,3 @@ export async function markTicketRead(db: Db | Tx, companyId: number, ticketId: n
     .set({ unreadMessages: 0 })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 }
-
-/** A customer's message: the list's last message, one more unread, and waiting since the first unanswered one; answers the row. */
-export async function recordInboundOnTicket(
-  tx: Tx,
-  companyId: number,
-  ticketId: number,
-  message: { body: string; at: Date },
-) {
-  const [row] = await tx
-    .update(tickets)
-    .set({
-      lastMessage: message.body,
-      lastMessageAt: message.at,
-      lastMessageFromMe: false,
-      lastCustomerMessageAt: message.at,
-      unreadMessages: sql`${tickets.unreadMessages} + 1`,
-      waitingSince: sql`coalesce(${tickets.waitingSince}, now())`,
-      updatedAt: message.at,
-    })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning();
-  return row;
-}

@@ -1,0 +1,217 @@
+import type { Ticket } from '@balcao/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { messages, tickets } from '../db/schema/index.js';
+import { previewOf } from '../modules/messages/messages.outbox.js';
+import type { MessageRow } from '../modules/messages/messages.queries.js';
+import { presentTickets, recordOutboundOnTicket, selectTickets } from '../modules/tickets/tickets.queries.js';
+import type { AppDeps } from '../platform/context.js';
+import { loadParties, type Party } from './automation.js';
+import { createContacts } from './batch-contacts.js';
+import {
+  activeTicketsOf,
+  identityKey,
+  lockKnownContacts,
+  placeKey,
+  recordInboundOnTickets,
+  storedByExternalId,
+  storedKey,
+} from './batch-resolution.js';
+import { openTickets } from './batch-tickets.js';
+import type { TicketRow } from './bot-state.js';
+import { createLockedContact, findOrCreateContact, linkIdentities } from './contact-resolution.js';
+import type { InboundMessage } from './receive.js';
+import { findOrCreateTicket, markNewTicket, recordImportedOnTicket } from './ticket-resolution.js';
+
+export interface Stored {
+  message: MessageRow;
+  ticket: Ticket;
+  duplicate: boolean;
+  created: boolean;
+  quoted?: MessageRow;
+  /** The ticket as this message's inbound update left it: what automation starts from. */
+  row?: TicketRow;
+  /** The contact and company automation reads, for a message automation answers. */
+  party?: Party;
+}
+
+/** A message of the batch was stored meanwhile under its external id: the batch rolls back. */
+export class DuplicateDelivery extends Error {}
+
+type Placed = Omit<Stored, 'ticket'>;
+
+/** What a message row takes from its ticket. */
+type TicketPlace = Pick<TicketRow, 'id' | 'queueId'>;
+
+/**
+ * Stores one company's messages of different contacts in one transaction: contacts, duplicates,
+ * active tickets, messages and counters each in one statement for the whole batch; only what is
+ * rare (a new contact or ticket, a group author, linked ids, history) takes statements of its own.
+ * A message whose contact another message of the batch already has is left out (undefined), for
+ * the next batch: a contact's messages are stored one after the other, each seeing the last.
+ */
+export async function storeBatch(
+  deps: AppDeps,
+  companyId: number,
+  inputs: InboundMessage[],
+): Promise<(Stored | undefined)[]> {
+  const now = deps.now();
+  const placed = await deps.db.transaction((tx) => placeBatch(tx, companyId, inputs, now));
+  const ticketIds = [...new Set(placed.flatMap((p) => (p ? [p.message.ticketId] : [])))];
+  const answered = placed.flatMap((p) => (p?.row ? [p.row.contactId] : []));
+  const [rows, parties] = await Promise.all([
+    ticketIds.length
+      ? selectTickets(deps.db).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)))
+      : [],
+    loadParties(deps, companyId, [...new Set(answered)]),
+  ]);
+  const presented = new Map(presentTickets(deps.links, rows).map((ticket) => [ticket.id, ticket]));
+  return placed.map((p) => {
+    if (!p) return undefined;
+    const ticket = presented.get(p.message.ticketId);
+    if (!ticket) throw new Error('ticket of a stored message vanished');
+    return { ...p, ticket, party: p.row ? parties.get(p.row.contactId) : undefined };
+  });
+}
+
+async function placeBatch(
+  tx: Tx,
+  companyId: number,
+  inputs: InboundMessage[],
+  now: Date,
+): Promise<(Placed | undefined)[]> {
+  const known = await lockKnownContacts(
+    tx,
+    companyId,
+    inputs.map((input) => input.identity),
+  );
+  const created = await createContacts(
+    tx,
+    companyId,
+    inputs.filter((input) => !known.has(identityKey(input.identity))),
+  );
+  const contactIds: (number | undefined)[] = [];
+  const taken = new Set<number>();
+  for (const input of inputs) {
+    const key = identityKey(input.identity);
+    const contactId = known.get(key) ?? created.get(key) ?? (await createLockedContact(tx, input));
+    contactIds.push(taken.has(contactId) ? undefined : contactId);
+    taken.add(contactId);
+    if (input.alsoKnownAs?.length) await linkIdentities(tx, input, contactId, input.alsoKnownAs);
+  }
+  const stored = await storedByExternalId(
+    tx,
+    companyId,
+    inputs.flatMap((input, at) =>
+      contactIds[at] === undefined
+        ? []
+        : [input.externalId, ...(input.quotedExternalId ? [input.quotedExternalId] : [])].map(
+            (externalId) => ({ connectionId: input.connectionId, externalId }),
+          ),
+    ),
+  );
+  const fresh = inputs.flatMap((input, at) => {
+    const contactId = contactIds[at];
+    if (contactId === undefined || stored.has(storedKey(input.connectionId, input.externalId))) return [];
+    return [{ at, input, contactId }];
+  });
+  const active = await activeTicketsOf(
+    tx,
+    companyId,
+    fresh.map(({ input, contactId }) => ({ contactId, connectionId: input.connectionId })),
+  );
+  const made = await openTickets(
+    tx,
+    companyId,
+    fresh.flatMap(({ input, contactId }) =>
+      active.has(placeKey(contactId, input.connectionId))
+        ? []
+        : [{ contactId, connectionId: input.connectionId, channel: input.channel }],
+    ),
+    now,
+  );
+  const rows: (typeof messages.$inferInsert)[] = [];
+  const opened: { ticket: TicketPlace; created: boolean; quoted?: MessageRow }[] = [];
+  for (const { input, contactId } of fresh) {
+    const place = placeKey(contactId, input.connectionId);
+    const found = active.get(place);
+    const madeNow = made.get(place);
+    const { ticket, created } = found
+      ? { ticket: found, created: false }
+      : madeNow
+        ? { ticket: madeNow, created: true }
+        : await findOrCreateTicket(tx, input, contactId, { now });
+    if (created || input.arrivedOffline) await markNewTicket(tx, input, ticket.id, created);
+    const authorId = input.sender
+      ? await findOrCreateContact(tx, { ...input, ...input.sender, contact: { ...input.sender.contact } })
+      : contactId;
+    const quoted = input.quotedExternalId
+      ? stored.get(storedKey(input.connectionId, input.quotedExternalId))
+      : undefined;
+    opened.push({ ticket, created, quoted });
+    rows.push(messageRow(input, ticket, authorId, quoted));
+  }
+  const inserted = rows.length
+    ? await tx
+        .insert(messages)
+        .values(rows)
+        .onConflictDoNothing({
+          target: [messages.connectionId, messages.externalId],
+          where: sql`${messages.externalId} is not null`,
+        })
+        .returning()
+    : [];
+  // A conflict means a message was stored meanwhile (Baileys echoes our own sends): rolling back
+  // keeps a duplicate from leaving an empty ticket behind.
+  if (inserted.length !== rows.length) throw new DuplicateDelivery();
+  const byKey = new Map(inserted.map((m) => [storedKey(m.connectionId ?? 0, m.externalId ?? ''), m]));
+  const placed: (Placed | undefined)[] = inputs.map((input, at) => {
+    const duplicate =
+      contactIds[at] === undefined ? undefined : stored.get(storedKey(input.connectionId, input.externalId));
+    return duplicate ? { message: duplicate, created: false, duplicate: true } : undefined;
+  });
+  const inbound: { at: number; ticketId: number; body: string; sentAt: Date }[] = [];
+  for (const [n, { at, input }] of fresh.entries()) {
+    const message = byKey.get(storedKey(input.connectionId, input.externalId));
+    const open = opened[n];
+    if (!message || !open) throw new DuplicateDelivery();
+    placed[at] = { message, created: open.created, duplicate: false, quoted: open.quoted };
+    const preview = { body: previewOf(message), at: input.sentAt ?? now };
+    if (input.imported) await recordImportedOnTicket(tx, companyId, open.ticket.id, preview);
+    else if (input.fromMe)
+      await recordOutboundOnTicket(tx, companyId, open.ticket.id, { ...preview, isAgentReply: false });
+    else inbound.push({ at, ticketId: open.ticket.id, body: preview.body, sentAt: preview.at });
+  }
+  const updated = await recordInboundOnTickets(tx, companyId, inbound);
+  const rowOf = new Map(updated.map((row) => [row.id, row]));
+  for (const { at, ticketId } of inbound) {
+    const entry = placed[at];
+    if (entry) entry.row = rowOf.get(ticketId);
+  }
+  return placed;
+}
+
+function messageRow(
+  input: InboundMessage,
+  ticket: TicketPlace,
+  authorId: number,
+  quoted: MessageRow | undefined,
+): typeof messages.$inferInsert {
+  return {
+    companyId: input.companyId,
+    ticketId: ticket.id,
+    contactId: authorId,
+    connectionId: input.connectionId,
+    queueId: ticket.queueId,
+    externalId: input.externalId,
+    body: input.body,
+    fromMe: input.fromMe ?? false,
+    ack: input.fromMe ? 1 : 0,
+    mediaPath: input.media?.mediaPath ?? null,
+    mediaType: input.media?.mediaType ?? input.mediaType ?? null,
+    mediaName: input.media?.mediaName ?? null,
+    quotedMessageId: quoted?.id ?? null,
+    participant: input.sender?.jid ?? null,
+    ...(input.sentAt ? { createdAt: input.sentAt } : {}),
+  };
+}
