@@ -24,6 +24,11 @@ export interface LiveSession {
   /** Since when the session was down, until it opens again; messages from that gap arrived while offline. */
   offline?: { since: Date; until?: Date };
   ended: boolean;
+  /**
+   * The last creds save, each chained after the one before: saves land in the order Baileys made the
+   * changes, and a reconnect (the 515 right after pairing) reads the creds only once they are stored.
+   */
+  credsSaved: Promise<void>;
 }
 
 export interface WhatsappSessions {
@@ -89,6 +94,7 @@ export function createWhatsappSessions(
   async function connect(session: LiveSession, reason?: string) {
     if (session.ended) return;
     await loadBaileys();
+    await session.credsSaved;
     const auth = await loadAuthState(deps.db, session.companyId, session.connectionId);
     const [row] = await deps.db
       .select({ old: connections.importOldMessages })
@@ -101,7 +107,9 @@ export function createWhatsappSessions(
     });
     session.socket = socket;
     socket.ev.on('creds.update', () => {
-      auth.saveCreds().catch((error) => deps.log.error(loggableError(error), 'whatsapp creds not saved'));
+      session.credsSaved = session.credsSaved
+        .then(() => auth.saveCreds())
+        .catch((error) => deps.log.error(loggableError(error), 'whatsapp creds not saved'));
     });
     socket.ev.on('connection.update', (update) => {
       if (session.socket !== socket || session.ended) return;
@@ -183,6 +191,7 @@ export function createWhatsappSessions(
         attempt: 0,
         ended: false,
         pairingNumber: startOptions.pairingNumber,
+        credsSaved: Promise.resolve(),
       };
       live.set(target.connectionId, session);
       await connect(session, startOptions.takeover ? 'takeover' : undefined);
