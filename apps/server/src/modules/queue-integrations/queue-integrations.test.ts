@@ -152,17 +152,20 @@ describe('queue integrations', () => {
   });
 
   test('admins hear of changes; attendants of the same company do not', async () => {
+    // A company of its own: a late event of an earlier test must not reach these sockets.
+    const quiet = await createTenant(app);
+    const colleague = await createUser(app, quiet.companyId);
     const byAdmin = collect(
-      await live.connect({ token: tenant.admin.token }),
-      events.queueIntegration(tenant.companyId),
+      await live.connect({ token: quiet.admin.token }),
+      events.queueIntegration(quiet.companyId),
     );
     const byAttendant = collect(
-      await live.connect({ token: attendant.token }),
-      events.queueIntegration(tenant.companyId),
+      await live.connect({ token: colleague.token }),
+      events.queueIntegration(quiet.companyId),
     );
     await settle();
 
-    const { body } = await create(tenant.admin.token, webhook);
+    const { body } = await create(quiet.admin.token, webhook);
     await settle();
 
     expect(byAdmin).toEqual([{ action: 'create', record: body }]);
