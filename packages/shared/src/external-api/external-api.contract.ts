@@ -23,7 +23,7 @@ export const externalSendFields = z.object({
 });
 
 /** A text send: the text is required. */
-export const externalSendBody = externalSendFields.extend({
+const externalSendBody = externalSendFields.extend({
   body: z
     .string({ error: msg.required })
     .trim()

@@ -29,7 +29,7 @@ function sendMultipart(
   file?: { name: string; bytes: Buffer },
 ) {
   const boundary = '----balcao-api';
-  const parts = Object.entries(fields).map(([name, value]) =>
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   if (file)

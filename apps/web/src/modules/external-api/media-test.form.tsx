@@ -14,7 +14,7 @@ import { sendTestMedia } from './external-api.api';
 import { TestSendOutcome, useTestSendOutcome } from './test-send-result';
 
 /** Spec 001: the media test requires a file, besides the token and the number. */
-export const mediaTestForm = externalTextForm
+const mediaTestForm = externalTextForm
   .pick({ token: true, number: true })
   .extend({ file: z.custom<File>((value) => value instanceof File, msg.required) });
 
