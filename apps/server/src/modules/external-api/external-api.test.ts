@@ -1,16 +1,37 @@
 import { randomUUID } from 'node:crypto';
+import { events } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
+import { io } from 'socket.io-client';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call } from '../../../test/app.js';
 import { cloudMessage, cloudText } from '../../../test/fake-graph/fixtures.js';
 import { createCloudTenant, createMetaTestApp } from '../../../test/fake-graph/meta-app.js';
 import { createQueue, createTenant, createUser } from '../../../test/fixtures.js';
+import { collect } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
 import { connections, contacts, messages, plans, tickets } from '../../db/schema/index.js';
 
 const meta = await createMetaTestApp();
 const { app, fake } = meta;
-afterAll(() => meta.close());
+const sockets: ReturnType<typeof io>[] = [];
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await meta.close();
+});
+
+/** A signed-in user's live socket on the listening app. */
+function listen(token: string) {
+  const socket = io(meta.webhookUrl.replace('/webhooks/meta', ''), {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return new Promise<typeof socket>((resolve, reject) => {
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -285,5 +306,38 @@ describe('POST /api/messages/send', () => {
     expect(await ticketsOf(tenant.companyId)).toMatchObject([
       { status: 'pending', queueId: queue.id, useIntegration: false },
     ]);
+  });
+
+  test('the new conversation and its message reach those who may open it, and no other company', async () => {
+    const tenant = await createCloudTenant(meta);
+    const other = await createTenant(app);
+    const outsider = await createUser(app, tenant.companyId);
+    const queue = await createQueue(app, tenant.companyId);
+    await createQueue(app, tenant.companyId, [outsider]);
+    const admin = await listen(tenant.admin.token);
+    const attendant = await listen(outsider.token);
+    const stranger = await listen(other.admin.token);
+    const adminMessages = collect<{ message: { body: string } }>(admin, events.appMessage(tenant.companyId));
+    const adminTickets = collect(admin, events.ticket(tenant.companyId));
+    const attendantMessages = collect(attendant, events.appMessage(tenant.companyId));
+    const strangerMessages = collect(stranger, events.appMessage(tenant.companyId));
+
+    const answer = await sendJson(tenant.connection.token, {
+      number: newNumber(),
+      body: 'Olá',
+      queueId: queue.id,
+    });
+
+    expect(answer.status).toBe(200);
+    await waitFor(
+      async () => adminMessages.length,
+      (count) => count > 0,
+      5000,
+    );
+    expect(adminMessages[0]?.message.body).toBe('Olá');
+    expect(adminTickets.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(attendantMessages).toHaveLength(0);
+    expect(strangerMessages).toHaveLength(0);
   });
 });
