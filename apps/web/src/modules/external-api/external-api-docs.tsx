@@ -19,18 +19,20 @@ function Code({ children }: { children: string }) {
 export function ExternalApiDocs() {
   const { t } = useTranslation();
   const url = `${window.location.origin}${EXTERNAL_SEND_PATH}`;
+  const example = (key: string) => t(`externalApi.docs.example.${key}`);
+  const json = JSON.stringify({ number: '5511999999999', body: example('text'), userId: 1, queueId: 1 });
   const text = [
     `curl -X POST ${url} \\`,
-    `  -H "Authorization: Bearer SEU_TOKEN" \\`,
+    `  -H "Authorization: Bearer ${example('token')}" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -d '{"number": "5511999999999", "body": "Olá!", "userId": 1, "queueId": 1, "sendSignature": false}'`,
+    `  -d '${json}'`,
   ].join('\n');
   const media = [
     `curl -X POST ${url} \\`,
-    `  -H "Authorization: Bearer SEU_TOKEN" \\`,
+    `  -H "Authorization: Bearer ${example('token')}" \\`,
     `  -F number=5511999999999 \\`,
-    `  -F body=Legenda \\`,
-    '  -F medias=@/caminho/arquivo.pdf',
+    `  -F "body=${example('caption')}" \\`,
+    `  -F medias=@${example('file')}`,
   ].join('\n');
 
   return (

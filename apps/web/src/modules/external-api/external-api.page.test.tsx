@@ -58,6 +58,16 @@ const type = (scope: HTMLElement, label: RegExp, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 
 describe('the messages API page', () => {
+  test("the examples call this server's own address", () => {
+    renderPage();
+
+    const examples = screen.getAllByText(
+      new RegExp(`curl -X POST ${window.location.origin}/api/messages/send`),
+    );
+    expect(examples).toHaveLength(2);
+    expect(examples[0]?.textContent).toContain('Authorization: Bearer YOUR_TOKEN');
+  });
+
   test('the text test requires token, number and body, and sends with the connection token', async () => {
     renderPage();
     const text = form('Test a text message');
