@@ -6,10 +6,10 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { call } from '../../../test/app.js';
 import { cloudMessage, cloudText } from '../../../test/fake-graph/fixtures.js';
 import { createCloudTenant, createMetaTestApp } from '../../../test/fake-graph/meta-app.js';
-import { createQueue, createTenant, createUser } from '../../../test/fixtures.js';
+import { createQueue, createTenant, createUser, setDueDate } from '../../../test/fixtures.js';
 import { collect } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
-import { connections, contacts, messages, plans, tickets } from '../../db/schema/index.js';
+import { connections, contacts, messages, plans, rateLimits, tickets } from '../../db/schema/index.js';
 
 const meta = await createMetaTestApp();
 const { app, fake } = meta;
@@ -218,6 +218,27 @@ describe('POST /api/messages/send', () => {
     const answer = await sendJson(tenant.connection.token, { number: newNumber(), body: 'Olá' });
 
     expect(answer).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
+    expect(await contactsOf(tenant.companyId)).toHaveLength(0);
+  });
+
+  test('a company past its due date is refused', async () => {
+    const tenant = await createCloudTenant(meta);
+    await setDueDate(app, tenant.companyId, '2020-01-01');
+
+    const answer = await sendJson(tenant.connection.token, { number: newNumber(), body: 'Olá' });
+
+    expect(answer).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } });
+  });
+
+  test('a connection past 120 calls in the minute is refused until the window passes', async () => {
+    const tenant = await createCloudTenant(meta);
+    await app.deps.db
+      .insert(rateLimits)
+      .values({ key: `api:sends:${tenant.connection.id}`, count: 120, windowStart: new Date() });
+
+    const answer = await sendJson(tenant.connection.token, { number: newNumber(), body: 'Olá' });
+
+    expect(answer).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
     expect(await contactsOf(tenant.companyId)).toHaveLength(0);
   });
 

@@ -6,7 +6,7 @@ import { connections } from '../../db/schema/index.js';
 import { bearerToken } from '../../platform/auth/authenticate.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { hitRateLimit, releaseRateLimit } from '../../platform/rate-limit.js';
+import { hitRateLimit, readRateLimit } from '../../platform/rate-limit.js';
 import { findCompanyAndPlan } from '../companies/companies.queries.js';
 import type { ConnectionRow } from '../connections/connections.queries.js';
 
@@ -34,17 +34,19 @@ async function findConnectionByApiToken(deps: AppDeps, token: string): Promise<C
 
 /**
  * The connection a call acts through, named by its token alone: it fixes the company and the channel,
- * so nothing in the body can point at another company. Every attempt counts against the caller's
- * address before the token is checked; a valid one gives its attempt back.
+ * so nothing in the body can point at another company. Only wrong tokens count against the caller's
+ * address: a busy client sending in parallel from one address never trips the guessing limit.
  */
 export async function authenticateApiCall(deps: AppDeps, request: FastifyRequest): Promise<ConnectionRow> {
   const addressKey = `api:failures:${request.ip}`;
-  if ((await hitRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS)) > FAILURES_PER_ADDRESS)
+  if ((await readRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS)) >= FAILURES_PER_ADDRESS)
     throw new AppError('ERR_TOO_MANY_ATTEMPTS');
   const token = bearerToken(request);
   const connection = token ? await findConnectionByApiToken(deps, token) : undefined;
-  if (!connection) throw new AppError('ERR_INVALID_API_TOKEN');
-  await releaseRateLimit(deps.db, addressKey);
+  if (!connection) {
+    await hitRateLimit(deps.db, addressKey, FAILURE_WINDOW_SECONDS);
+    throw new AppError('ERR_INVALID_API_TOKEN');
+  }
 
   const found = await findCompanyAndPlan(deps.db, connection.companyId);
   if (!found) throw new AppError('ERR_INVALID_API_TOKEN');
