@@ -32,6 +32,7 @@ import { sealClearWavoipTokens } from './modules/connections/connections.secrets
 import { contactAudience } from './modules/contacts/contacts.events.js';
 import { registerContactJobs } from './modules/contacts/contacts.import.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerChannelReactionJobs } from './modules/messages/messages.channel-reactions.js';
@@ -184,6 +185,7 @@ export async function buildApp({
     await api.register(ticketsRoutes(deps));
     await api.register(ticketNotesRoutes(deps));
     await api.register(messagesRoutes(deps));
+    await api.register(externalApiRoutes(deps));
     await api.register(webchatRoutes(deps));
     await api.register(webchatUploadRoutes(deps, live.io.of(WEBCHAT_NAMESPACE)));
     await api.register(metaRoutes);

@@ -75,3 +75,34 @@ test('an admin connects the WhatsApp Cloud API, a customer writes through a sign
   // Signing is on by default where the company allows it (sendSignMessage), as in the product we replace.
   expect(sends.map((c) => c.body.text?.body)).toEqual(['*Admin:*\nSinto muito, Rita! Vamos trocar.']);
 });
+
+test("later, the admin replies to the same customer from the messages API page with the connection's token", async () => {
+  await page.getByRole('link', { name: 'Conexões' }).click();
+  await page.waitForURL('**/connections');
+  await page.getByRole('button', { name: 'Editar WhatsApp oficial' }).click();
+  const dialog = page.getByRole('dialog');
+  const token = await dialog.getByLabel('Token da API').inputValue();
+  expect(token).toHaveLength(30);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  await page.getByRole('link', { name: 'API de mensagens' }).click();
+  await page.waitForURL('**/messages-api');
+  const form = page.getByRole('form', { name: 'Testar envio de texto' });
+  await form.getByLabel('Token da conexão').fill(token);
+  await form.getByLabel('Número').fill('+55 (11) 98888-7777');
+  await form.getByLabel('Mensagem').fill('Rita, a troca foi aprovada.');
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await form.getByText('Mensagem enviada com sucesso').waitFor();
+  await snap(page, 'meta-04-messages-api');
+
+  const delivered = async () => {
+    const calls = (await (await fake('/_fake/calls')).json()) as {
+      body: { to?: string; text?: { body: string } };
+    }[];
+    return calls.some((c) => c.body.to === CUSTOMER && c.body.text?.body === 'Rita, a troca foi aprovada.');
+  };
+  await expect.poll(delivered, { timeout: 15_000 }).toBe(true);
+  await page.getByRole('link', { name: 'Atendimentos' }).click();
+  await page.getByRole('listitem').filter({ hasText: 'Rita, a troca foi aprovada.' }).first().waitFor();
+});

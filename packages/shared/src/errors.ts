@@ -86,6 +86,8 @@ export const errorStatus = {
   ERR_TEMPLATE_PARAMS: 400,
   /** The Meta login of POST /facebook could not be exchanged for page tokens. */
   ERR_FACEBOOK_LOGIN: 400,
+  /** POST /api/messages/send: the bearer is not a connection's token (the token on the Connections page). */
+  ERR_INVALID_API_TOKEN: 401,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -4,6 +4,9 @@ import { contactIdentities, contacts } from '../db/schema/index.js';
 import type { InboundMessage } from './receive.js';
 import { contactLockOf, lockContact } from './ticket-resolution.js';
 
+/** What finding a contact reads of a message: where it came from and who sent it. */
+type ContactSource = Pick<InboundMessage, 'companyId' | 'connectionId' | 'channel' | 'identity' | 'contact'>;
+
 /**
  * The contact behind an inbound message: found by any id the channel knows it by, else created.
  * With `lock`, the transaction also holds the contact's lock (lockContact) when this answers; a
@@ -11,7 +14,7 @@ import { contactLockOf, lockContact } from './ticket-resolution.js';
  */
 export async function findOrCreateContact(
   tx: Tx,
-  input: InboundMessage,
+  input: ContactSource,
   { lock = false } = {},
 ): Promise<number> {
   const byIdentity = identityOf(input);
@@ -35,14 +38,14 @@ export async function createLockedContact(tx: Tx, input: InboundMessage): Promis
   return contactId;
 }
 
-const identityOf = (input: InboundMessage) =>
+const identityOf = (input: ContactSource) =>
   and(
     eq(contactIdentities.companyId, input.companyId),
     eq(contactIdentities.kind, input.identity.kind),
     eq(contactIdentities.value, input.identity.value),
   );
 
-async function createContact(tx: Tx, input: InboundMessage, byIdentity: SQL | undefined) {
+async function createContact(tx: Tx, input: ContactSource, byIdentity: SQL | undefined) {
   const number = input.contact.number || null;
   const [created] = await tx
     .insert(contacts)

@@ -23,6 +23,17 @@ export async function hitRateLimit(db: Db, key: string, windowSeconds: number): 
   return row?.count ?? 1;
 }
 
+/** The count in the current window, without counting an event: for limits that count only failures. */
+export async function readRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(
+      sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds})`,
+    );
+  return row?.count ?? 0;
+}
+
 /** Gives back one counted event, for attempts that turned out legitimate. */
 export async function releaseRateLimit(db: Db, key: string): Promise<void> {
   await db

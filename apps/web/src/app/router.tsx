@@ -99,6 +99,19 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: '/messages-api',
+            ...titled('app.menu.messagesApi'),
+            element: <RequireGate gate="messages-api:view" />,
+            children: [
+              {
+                index: true,
+                ...page(() =>
+                  import('../modules/external-api/external-api.page').then((m) => m.ExternalApiPage),
+                ),
+              },
+            ],
+          },
+          {
             path: '/users',
             ...titled('app.menu.users'),
             element: <RequireGate gate="users:manage" />,

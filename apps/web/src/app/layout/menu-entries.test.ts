@@ -16,7 +16,16 @@ const visibleKeys = (overrides: Overrides, plan?: Partial<PlanFlags>) => {
 };
 
 const everyone = ['tickets', 'quickMessages', 'contacts', 'schedules', 'tags'];
-const administration = ['users', 'queues', 'queueIntegration', 'files', 'prompts', 'connections', 'settings'];
+const administration = [
+  'messagesApi',
+  'users',
+  'queues',
+  'queueIntegration',
+  'files',
+  'prompts',
+  'connections',
+  'settings',
+];
 
 describe('side menu visibility', () => {
   test('an admin sees every page, in the spec order', () => {
@@ -42,12 +51,12 @@ describe('side menu visibility', () => {
     ]);
   });
 
-  test('a plan without any feature flag still has these pages, schedules, integrations and prompts aside', () => {
+  test('a plan without any feature flag still has these pages, schedules, messages API, integrations and prompts aside', () => {
     const noFeatures = Object.fromEntries(planFlagKeys.map((flag) => [flag, false])) as Partial<PlanFlags>;
 
     expect(visibleKeys({ profile: 'admin' }, noFeatures)).toEqual([
       ...everyone.filter((key) => key !== 'schedules'),
-      ...administration.filter((key) => key !== 'queueIntegration' && key !== 'prompts'),
+      ...administration.filter((key) => !['messagesApi', 'queueIntegration', 'prompts'].includes(key)),
     ]);
   });
 });

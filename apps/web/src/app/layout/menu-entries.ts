@@ -1,5 +1,6 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
@@ -49,6 +50,14 @@ export const menuEntries: readonly MenuEntry[] = [
     planFlag: 'useSchedules',
   },
   { key: 'tags', to: '/tags', icon: LocalOfferOutlinedIcon, section: 'service' },
+  {
+    key: 'messagesApi',
+    to: '/messages-api',
+    icon: ApiOutlinedIcon,
+    section: 'administration',
+    gate: 'messages-api:view',
+    planFlag: 'useExternalApi',
+  },
   {
     key: 'users',
     to: '/users',

@@ -123,6 +123,16 @@ export function ConnectionGeneralTab({ control, channel, connection }: Props) {
           inputMode="numeric"
         />
       )}
+      {/* The bearer of the messages API (/messages-api); only managers receive it. */}
+      {(channel === 'whatsapp' || channel === 'whatsappapi') && connection?.token && (
+        <TextField
+          size="small"
+          label={t('connections.dialog.apiToken')}
+          value={connection.token}
+          helperText={t('connections.dialog.apiTokenHint')}
+          slotProps={{ input: { readOnly: true } }}
+        />
+      )}
       <Controller
         control={control}
         name="queueIds"

@@ -16,7 +16,7 @@ import { canForward } from './messages.actions';
 import { chatSelection, useChatSelection } from './messages.selection';
 import { QuotedMessage } from './quoted-message';
 
-const knownKinds = ['greeting', 'farewell'];
+const knownKinds = ['greeting', 'farewell', 'api'];
 
 function bubbleColor(message: Message) {
   if (message.isPrivate) return { light: '#fff4cc', dark: '#4a3f16' };

@@ -24,6 +24,11 @@ interface RequestOptions<S extends z.ZodType | undefined> {
   body?: unknown;
   /** Parses the answer; the server's responses follow the same schemas, so a mismatch is a bug worth surfacing. */
   schema?: S;
+  /**
+   * A credential of the call's own (a connection token for the external API) instead of the session's:
+   * its refusals are about that credential, so they neither refresh nor end the session.
+   */
+  bearer?: string;
 }
 
 /** Calls whose 401/403 answers are about the credentials just sent, not about an expired session. */
@@ -58,7 +63,7 @@ function buildUrl(path: string, query?: Query): string {
 
 function send(path: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
   const headers = new Headers();
-  const token = getToken();
+  const token = options.bearer ?? getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -85,7 +90,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
-  const isSessionCall = sessionPaths.includes(path);
+  const isSessionCall = sessionPaths.includes(path) || options.bearer !== undefined;
   let res = await send(path, options);
   let error = res.ok ? null : await toApiError(res);
 
@@ -100,7 +105,7 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   }
   if (error) {
     if (error.status === 401 && !isSessionCall) clearSession();
-    if (error.code === 'ERR_SUBSCRIPTION_EXPIRED') markSubscriptionExpired();
+    if (error.code === 'ERR_SUBSCRIPTION_EXPIRED' && options.bearer === undefined) markSubscriptionExpired();
     throw error;
   }
   if (res.status === 204) return undefined as never;

@@ -1,0 +1,1 @@
+CREATE INDEX "connections_token_digest_idx" ON "connections" USING btree (sha256("token"::bytea));
