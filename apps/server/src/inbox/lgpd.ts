@@ -1,7 +1,7 @@
 import type { Ticket } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
 import { contacts, messages, tickets } from '../db/schema/index.js';
-import { toMessage } from '../modules/messages/messages.queries.js';
+import { findQuoted, toMessage } from '../modules/messages/messages.queries.js';
 import { readSetting } from '../modules/settings/settings.queries.js';
 import { publishMessage } from '../modules/tickets/tickets.events.js';
 import { loadTicket } from '../modules/tickets/tickets.queries.js';
@@ -104,7 +104,7 @@ export async function receiveDeletion(
     input.companyId,
     eq(tickets.id, row.ticketId),
   )) as Ticket;
-  const message = toMessage(row, deps.links);
+  const message = toMessage(row, deps.links, await findQuoted(deps.db, row));
   publishMessage(deps, input.companyId, 'update', message, ticket);
   return row;
 }

@@ -9,6 +9,7 @@ import {
   RequirePlan,
 } from './guards';
 import { NotFoundPage } from './not-found.page';
+import { PageErrorBoundary } from './page-error-boundary';
 import { usePageTitle } from './page-title';
 
 interface RouteHandle {
@@ -244,5 +245,9 @@ export function AppRoutes() {
   usePageTitle(titles.findLast((title) => title !== undefined));
   const element = useRoutes(routes, location);
   // Shown while a page's code loads on a first visit; moving between pages keeps the old one meanwhile.
-  return <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+    </PageErrorBoundary>
+  );
 }

@@ -1,7 +1,12 @@
 import type { Ticket } from '@balcao/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { messages, tickets } from '../../db/schema/index.js';
-import { findByExternalId, toMessage, updateLiveMessage } from '../../modules/messages/messages.queries.js';
+import {
+  findByExternalId,
+  findQuoted,
+  toMessage,
+  updateLiveMessage,
+} from '../../modules/messages/messages.queries.js';
 import { publishMessage } from '../../modules/tickets/tickets.events.js';
 import { loadTicket } from '../../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../../platform/context.js';
@@ -29,7 +34,8 @@ export async function changeStoredMessage(
     target.companyId,
     eq(tickets.id, row.ticketId),
   )) as Ticket;
-  publishMessage(deps, target.companyId, 'update', toMessage(row, deps.links), ticket);
+  const quoted = await findQuoted(deps.db, row);
+  publishMessage(deps, target.companyId, 'update', toMessage(row, deps.links, quoted), ticket);
 }
 
 /**
@@ -85,5 +91,6 @@ export async function failSentMessage(deps: AppDeps, companyId: number, messageI
     .returning();
   if (!row) return;
   const ticket = (await loadTicket(deps.db, deps.links, companyId, eq(tickets.id, row.ticketId))) as Ticket;
-  publishMessage(deps, companyId, 'update', toMessage(row, deps.links), ticket);
+  const quoted = await findQuoted(deps.db, row);
+  publishMessage(deps, companyId, 'update', toMessage(row, deps.links, quoted), ticket);
 }

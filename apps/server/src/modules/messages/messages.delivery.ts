@@ -15,6 +15,7 @@ import {
 import {
   failMessage,
   findDelivery,
+  findQuoted,
   type MessageRow,
   raiseAck,
   raiseAcksWhere,
@@ -69,7 +70,8 @@ export async function publishMessageUpdates(deps: AppDeps, rows: MessageRow[]) {
       ticket = (await loadTicket(deps.db, deps.links, row.companyId, eq(tickets.id, row.ticketId))) as Ticket;
       loaded.set(row.ticketId, ticket);
     }
-    publishMessage(deps, row.companyId, 'update', toMessage(row, deps.links), ticket);
+    const quoted = await findQuoted(deps.db, row);
+    publishMessage(deps, row.companyId, 'update', toMessage(row, deps.links, quoted), ticket);
   }
 }
 

@@ -38,10 +38,14 @@ const toQuoted = (row: QuotedRow): QuotedMessage => ({
   isDeleted: row.isDeleted,
 });
 
+/**
+ * `quoted` is required: a message that quotes one and is sent without it (an ack update) reads as
+ * quoting nothing, and the open chats drop the quote they were showing.
+ */
 export const toMessage = (
   row: MessageRow,
   links: MediaLinks,
-  quoted: QuotedRow | null | undefined = undefined,
+  quoted: QuotedRow | null | undefined,
 ): Message => ({
   id: row.id,
   ticketId: row.ticketId,
@@ -156,6 +160,12 @@ export async function findMessage(db: Db | Tx, companyId: number, messageId: num
     .from(messages)
     .where(tenant(messages, companyId, eq(messages.id, messageId)));
   return row;
+}
+
+/** The message `row` quotes, if it quotes one. */
+export async function findQuoted(db: Db | Tx, row: MessageRow): Promise<QuotedRow | null> {
+  if (!row.quotedMessageId) return null;
+  return (await findMessage(db, row.companyId, row.quotedMessageId)) ?? null;
 }
 
 /** The company's messages among `ids`, in no particular order. */

@@ -7,7 +7,14 @@ import { findVisibleTicket } from '../tickets/tickets.access.js';
 import { publishMessage } from '../tickets/tickets.events.js';
 import { loadTicket } from '../tickets/tickets.queries.js';
 import { queueChannelReaction } from './messages.channel-reactions.js';
-import { findMessage, findReactions, removeReaction, setReaction, toMessage } from './messages.queries.js';
+import {
+  findMessage,
+  findQuoted,
+  findReactions,
+  removeReaction,
+  setReaction,
+  toMessage,
+} from './messages.queries.js';
 
 /** The messages with the reactions under each. */
 async function withReactions(ctx: Ctx, list: Message[]): Promise<Message[]> {
@@ -40,9 +47,7 @@ export async function reactToMessage(ctx: Ctx, messageId: number, emoji: string)
     }
   });
 
-  const quoted = row.quotedMessageId
-    ? await findMessage(ctx.db, ctx.companyId, row.quotedMessageId)
-    : undefined;
+  const quoted = await findQuoted(ctx.db, row);
   const [message] = await withReactions(ctx, [toMessage(row, ctx.links, quoted)]);
   const live = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, row.ticketId));
   if (message && live) publishMessage(ctx, ctx.companyId, 'update', message, live);

@@ -19,6 +19,7 @@ import {
   findDelivery,
   findMessage,
   findMessagesPage,
+  findQuoted,
   MESSAGES_PAGE,
   type MessageRow,
   refreshTicketPreview,
@@ -138,15 +139,14 @@ export async function editMessage(ctx: Ctx, messageId: number, body: string): Pr
 export async function deleteMessage(ctx: Ctx, messageId: number): Promise<Message> {
   const message = await findOwnMessage(ctx, messageId);
   const deleted = await updateLiveMessage(ctx.db, ctx.companyId, messageId, { isDeleted: true });
-  return deleted ? afterChange(ctx, deleted, 'revoke') : toMessage(message, ctx.links);
+  return deleted
+    ? afterChange(ctx, deleted, 'revoke')
+    : toMessage(message, ctx.links, await findQuoted(ctx.db, message));
 }
 
 /** Tells the agents and, where the channel can, the customer. */
 async function afterChange(ctx: Ctx, row: MessageRow, change: 'edit' | 'revoke') {
-  const quoted = row.quotedMessageId
-    ? await findMessage(ctx.db, ctx.companyId, row.quotedMessageId)
-    : undefined;
-  const message = toMessage(row, ctx.links, quoted);
+  const message = toMessage(row, ctx.links, await findQuoted(ctx.db, row));
   const previewChanged = await refreshTicketPreview(ctx.db, ctx.companyId, row, previewOf);
   const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, row.ticketId));
   if (ticket) publishMessage(ctx, ctx.companyId, 'update', message, ticket);

@@ -10,6 +10,7 @@ import { useTicketAlerts } from '../../modules/tickets/tickets.alerts';
 import { useSessionRealtime } from '../../shared/session/session.realtime';
 import { useSessionUser } from '../../shared/session/session-user';
 import { SocketProvider } from '../../shared/socket/socket';
+import { PageErrorBoundary } from '../page-error-boundary';
 import { DRAWER_WIDTH } from '../theme';
 import { NewVersionNotice } from './new-version';
 import { SideMenu } from './side-menu';
@@ -71,7 +72,9 @@ function AppFrame() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 1.5, sm: 3 } }}>
-          <Outlet />
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
         </Box>
       </Box>
     </Box>
