@@ -128,7 +128,13 @@ export async function buildApp({
   const stopFollowingActors = await actors.follow(database.listen);
   const providerConnections = createProviderConnections(db);
   const stopFollowingConnections = await providerConnections.follow(database.listen);
-  const live = createRealtime({ server: app.server, tokens, actors, pool: database.pool });
+  const live = createRealtime({
+    server: app.server,
+    tokens,
+    actors,
+    pool: database.pool,
+    heartbeatMs: config.realtimeHeartbeatMs,
+  });
   const jobs = await startJobs(database.executeSql, (error) =>
     app.log.error(loggableError(error), 'job failed'),
   );
