@@ -75,7 +75,12 @@ test('a connection deleted in another process is no longer found', async () => {
     .delete(connections)
     .where(and(eq(connections.companyId, connection.companyId), eq(connections.id, connection.id)));
 
-  expect(await eventually(() => lookup(connection.phoneNumberId ?? ''), (row) => !row)).toBeUndefined();
+  expect(
+    await eventually(
+      () => lookup(connection.phoneNumberId ?? ''),
+      (row) => !row,
+    ),
+  ).toBeUndefined();
 });
 
 test('a phone number id unknown at first is found once another process gives it to a connection', async () => {
@@ -83,10 +88,17 @@ test('a phone number id unknown at first is found once another process gives it 
   expect(await lookup(phoneNumberId)).toBeUndefined();
 
   const tenant = await createTenant(writer);
-  await writer.deps.db
-    .insert(connections)
-    .values({ companyId: tenant.companyId, name: 'Nova', channel: 'whatsappapi', phoneNumberId, token: randomUUID() });
+  await writer.deps.db.insert(connections).values({
+    companyId: tenant.companyId,
+    name: 'Nova',
+    channel: 'whatsappapi',
+    phoneNumberId,
+    token: randomUUID(),
+  });
 
-  const found = await eventually(() => lookup(phoneNumberId), (row) => row !== undefined);
+  const found = await eventually(
+    () => lookup(phoneNumberId),
+    (row) => row !== undefined,
+  );
   expect(found?.name).toBe('Nova');
 });

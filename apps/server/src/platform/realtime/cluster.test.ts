@@ -15,48 +15,51 @@ const prefix = `cluster-test-${process.pid}-${Date.now()}`;
 const HEARTBEAT_MS = 150;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test.runIf(url)('a process alone publishes no broadcast, and one that joins later gets its events', async () => {
-  const pool = new pg.Pool({ connectionString: url });
-  const wire = new pg.Client({ connectionString: url });
-  const servers: { http: HttpServer; io: Server }[] = [];
-  const clients: Socket[] = [];
-  afterAll(async () => {
-    for (const client of clients) client.disconnect();
-    for (const { io } of servers) await new Promise((resolve) => io.close(resolve));
-    await wire.end();
-    await pool.end();
-  });
-  const start = async () => {
-    const http = createServer();
-    const io = new Server(http);
-    io.adapter(createClusterAdapter(pool, { heartbeatMs: HEARTBEAT_MS, channelPrefix: prefix }));
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    servers.push({ http, io });
-    return { io, port: (http.address() as AddressInfo).port };
-  };
-  await wire.connect();
-  const published: number[] = [];
-  wire.on('notification', (note) => published.push(JSON.parse(note.payload ?? '{}').type));
-  await wire.query(`listen "${prefix}#/"`);
-  const first = await start();
-  await pause(12 * HEARTBEAT_MS);
+test.runIf(url)(
+  'a process alone publishes no broadcast, and one that joins later gets its events',
+  async () => {
+    const pool = new pg.Pool({ connectionString: url });
+    const wire = new pg.Client({ connectionString: url });
+    const servers: { http: HttpServer; io: Server }[] = [];
+    const clients: Socket[] = [];
+    afterAll(async () => {
+      for (const client of clients) client.disconnect();
+      for (const { io } of servers) await new Promise((resolve) => io.close(resolve));
+      await wire.end();
+      await pool.end();
+    });
+    const start = async () => {
+      const http = createServer();
+      const io = new Server(http);
+      io.adapter(createClusterAdapter(pool, { heartbeatMs: HEARTBEAT_MS, channelPrefix: prefix }));
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      servers.push({ http, io });
+      return { io, port: (http.address() as AddressInfo).port };
+    };
+    await wire.connect();
+    const published: number[] = [];
+    wire.on('notification', (note) => published.push(JSON.parse(note.payload ?? '{}').type));
+    await wire.query(`listen "${prefix}#/"`);
+    const first = await start();
+    await pause(12 * HEARTBEAT_MS);
 
-  first.io.emit('probe', 'alone');
-  await pause(2 * HEARTBEAT_MS);
-  const broadcastsAlone = published.filter((type) => type === MessageType.BROADCAST).length;
-  const second = await start();
-  const client = connect(`http://127.0.0.1:${second.port}`, { transports: ['websocket'] });
-  clients.push(client);
-  const received: string[] = [];
-  client.on('probe', (text: string) => received.push(text));
-  await new Promise((resolve) => client.on('connect', () => resolve(undefined)));
-  // A process announces itself when its adapter starts, long before it serves a socket; here the two
-  // come together, so the test waits for the announcement the way a real start would.
-  for (let i = 0; i < 50 && (await first.io.of('/').adapter.serverCount()) < 2; i++) await pause(50);
-  first.io.emit('probe', 'together');
-  for (let i = 0; i < 50 && received.length === 0; i++) await pause(100);
+    first.io.emit('probe', 'alone');
+    await pause(2 * HEARTBEAT_MS);
+    const broadcastsAlone = published.filter((type) => type === MessageType.BROADCAST).length;
+    const second = await start();
+    const client = connect(`http://127.0.0.1:${second.port}`, { transports: ['websocket'] });
+    clients.push(client);
+    const received: string[] = [];
+    client.on('probe', (text: string) => received.push(text));
+    await new Promise((resolve) => client.on('connect', () => resolve(undefined)));
+    // A process announces itself when its adapter starts, long before it serves a socket; here the two
+    // come together, so the test waits for the announcement the way a real start would.
+    for (let i = 0; i < 50 && (await first.io.of('/').adapter.serverCount()) < 2; i++) await pause(50);
+    first.io.emit('probe', 'together');
+    for (let i = 0; i < 50 && received.length === 0; i++) await pause(100);
 
-  expect(published).toContain(MessageType.HEARTBEAT);
-  expect(broadcastsAlone).toBe(0);
-  expect(received).toEqual(['together']);
-});
+    expect(published).toContain(MessageType.HEARTBEAT);
+    expect(broadcastsAlone).toBe(0);
+    expect(received).toEqual(['together']);
+  },
+);

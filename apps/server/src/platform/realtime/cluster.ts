@@ -34,7 +34,11 @@ export function createClusterAdapter(
   },
 ) {
   const timeoutMs = 2 * heartbeatMs;
-  const make = createAdapter(pool, { channelPrefix, heartbeatInterval: heartbeatMs, heartbeatTimeout: timeoutMs });
+  const make = createAdapter(pool, {
+    channelPrefix,
+    heartbeatInterval: heartbeatMs,
+    heartbeatTimeout: timeoutMs,
+  });
   // Socket.IO calls it with `new`: a function, not an arrow, whose returned object is the adapter.
   return function clusterAdapter(namespace: unknown) {
     const adapter = make(namespace);
@@ -57,9 +61,7 @@ function publishOnlyWithPeers(adapter: PostgresAdapter, timeoutMs: number) {
     listeningSince = Date.now();
   };
   const alone = async () =>
-    listener !== undefined &&
-    Date.now() - listeningSince >= timeoutMs &&
-    (await adapter.serverCount()) === 1;
+    listener !== undefined && Date.now() - listeningSince >= timeoutMs && (await adapter.serverCount()) === 1;
 
   // Only plain broadcasts: one awaiting acknowledgements, room changes and requests still go out.
   internals.doPublish = async (message) => {
