@@ -33,22 +33,32 @@ async function findByProviderId(
  * the database says a connection changed (the trigger notifies at commit, whatever code path wrote,
  * in every process). A change drops that connection and every "not found", since an insert or an
  * edit may have given the id to a connection. While the notification connection is down nothing is
- * cached, and a read that started before a change is not cached after it (`generation`).
+ * cached, and a read that started before a change to what it found (or, for "not found", before any
+ * change) is not cached after it: other connections' changes (Baileys renews its leases every few
+ * seconds) must not keep a Cloud API connection from being cached.
  */
 export function createProviderConnections(db: Db) {
   const found = new Map<string, ConnectionRow | undefined>();
   let listening = false;
+  /** Counts changes; each connection's last change, and the last time everything was forgotten. */
   let generation = 0;
+  const changedAt = new Map<number, number>();
+  let forgottenAt = 0;
 
   function changed(payload: string) {
     generation++;
     const id = Number(payload);
+    changedAt.set(id, generation);
     for (const [lookup, row] of found) if (!row || row.id === id) found.delete(lookup);
   }
   function forgetAll() {
     generation++;
+    forgottenAt = generation;
+    changedAt.clear();
     found.clear();
   }
+  const stillCurrent = (row: ConnectionRow | undefined, started: number) =>
+    forgottenAt <= started && (row ? (changedAt.get(row.id) ?? 0) <= started : generation === started);
 
   return {
     /** Starts following changes; until then (and whenever the feed is down) every lookup reads. */
@@ -70,7 +80,7 @@ export function createProviderConnections(db: Db) {
       if (listening && found.has(lookup)) return found.get(lookup);
       const started = generation;
       const row = await findByProviderId(db, channel, key, value);
-      if (listening && started === generation) found.set(lookup, row);
+      if (listening && stillCurrent(row, started)) found.set(lookup, row);
       return row;
     },
   };
