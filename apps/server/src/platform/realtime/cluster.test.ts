@@ -63,3 +63,29 @@ test.runIf(url)(
     expect(received).toEqual(['together']);
   },
 );
+
+test.runIf(url)("broadcasts reach this process's sockets in the order they were made", async () => {
+  const pool = new pg.Pool({ connectionString: url });
+  const http = createServer();
+  const io = new Server(http);
+  io.adapter(createClusterAdapter(pool, { heartbeatMs: HEARTBEAT_MS, channelPrefix: `${prefix}-order` }));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
+    transports: ['websocket'],
+  });
+  afterAll(async () => {
+    client.disconnect();
+    await new Promise((resolve) => io.close(resolve));
+    await pool.end();
+  });
+  const received: number[] = [];
+  client.on('step', (step: number) => received.push(step));
+  await new Promise((resolve) => client.on('connect', () => resolve(undefined)));
+
+  // Just started, so every broadcast is published; one over 8,000 bytes takes an INSERT before its
+  // NOTIFY, and the small one after it would come back first.
+  for (let step = 0; step < 20; step++) io.emit('step', step, step % 2 === 0 ? 'x'.repeat(9_000) : '');
+  for (let i = 0; i < 50 && received.length < 20; i++) await pause(100);
+
+  expect(received).toEqual(Array.from({ length: 20 }, (_, step) => step));
+});

@@ -64,9 +64,18 @@ function publishOnlyWithPeers(adapter: PostgresAdapter, timeoutMs: number) {
     listener !== undefined && Date.now() - listeningSince >= timeoutMs && (await adapter.serverCount()) === 1;
 
   // Only plain broadcasts: one awaiting acknowledgements, room changes and requests still go out.
-  internals.doPublish = async (message) => {
+  const send = async (message: ClusterMessage) =>
+    message.type === MessageType.BROADCAST && message.data.requestId === undefined && (await alone())
+      ? ''
+      : publish(message);
+  // Socket.IO delivers a broadcast to this process's sockets once its publish resolves: resolving them
+  // in the order they were made keeps a ticket's events in order whichever NOTIFY returns first.
+  let previous: Promise<unknown> = Promise.resolve();
+  internals.doPublish = (message) => {
     noticeListener();
-    const local = message.type === MessageType.BROADCAST && message.data.requestId === undefined;
-    return local && (await alone()) ? '' : publish(message);
+    const sent = send(message);
+    const inOrder = previous.then(() => sent);
+    previous = inOrder.catch(() => undefined);
+    return inOrder;
   };
 }
