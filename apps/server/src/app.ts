@@ -14,6 +14,7 @@ import { createWhatsappSessions, type WhatsappSessions } from './channels/bailey
 import { createBaileysFactory, type SocketFactory } from './channels/baileys/baileys.socket.js';
 import { sessionAudience } from './channels/baileys/baileys.status.js';
 import { registerTimelinePrune } from './channels/baileys/baileys.timeline-retention.js';
+import { createProviderConnections } from './channels/graph/graph.connections.js';
 import { registerMetaChannels } from './channels/graph/meta.channels.js';
 import { attachWebchat } from './channels/webchat/webchat.channel.js';
 import { webchatRoutes } from './channels/webchat/webchat.routes.js';
@@ -126,7 +127,15 @@ export async function buildApp({
   const tokens = createTokenSigner(secret, config.accessTokenTtl);
   const actors = createActorLoader(db);
   const stopFollowingActors = await actors.follow(database.listen);
-  const live = createRealtime({ server: app.server, tokens, actors, pool: database.pool });
+  const providerConnections = createProviderConnections(db);
+  const stopFollowingConnections = await providerConnections.follow(database.listen);
+  const live = createRealtime({
+    server: app.server,
+    tokens,
+    actors,
+    pool: database.pool,
+    heartbeatMs: config.realtimeHeartbeatMs,
+  });
   const jobs = await startJobs(database.executeSql, (error) =>
     app.log.error(loggableError(error), 'job failed'),
   );
@@ -142,6 +151,7 @@ export async function buildApp({
     links: createMediaLinks(`${secret}:media`),
     jobs,
     secrets: createSecretBox(await loadSecret(db, 'secret-box', config.secretBoxKey)),
+    providerConnections,
     channels: new Map(),
     now: () => new Date(),
     integrations: integrationEngine,
@@ -238,6 +248,7 @@ export async function buildApp({
     await new Promise<void>((resolve) => live.io.close(() => resolve()));
     await jobs.stop();
     await stopFollowingActors();
+    await stopFollowingConnections();
   });
   return app;
 }

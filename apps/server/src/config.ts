@@ -61,6 +61,11 @@ const envSchema = z.object({
   WHATSAPP_LEASE_SECONDS: z.coerce.number().int().min(3).default(30),
   /** First reconnect delay after a lost connection; it doubles per attempt up to 5 minutes. */
   WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
+  /**
+   * How often each server process tells the others on the database it is alive (Socket.IO's cluster
+   * heartbeat); one silent for twice this long is taken for gone.
+   */
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),
 });
@@ -95,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: e.WEB_DIST,
+    realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
     secretBoxKey: e.SECRET_BOX_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     wavoipUrl: e.WAVOIP_URL.replace(/\/+$/, ''),

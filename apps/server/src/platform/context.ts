@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ChannelRegistry } from '../channels/channel.js';
+import type { ProviderConnections } from '../channels/graph/graph.connections.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Integrations } from '../inbox/integrations.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   jobs: Jobs;
   /** Seals credentials of outside services before they are stored. */
   secrets: SecretBox;
+  /** Connections by the id a provider's webhook names them with, cached across deliveries. */
+  providerConnections: ProviderConnections;
   /** Outbound adapters by channel name. */
   channels: ChannelRegistry;
   /** The clock of every automation timer and service-hours check; tests set it. */

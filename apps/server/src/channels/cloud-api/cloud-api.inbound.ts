@@ -3,7 +3,7 @@ import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { recordStatus } from '../graph/graph.acks.js';
 import type { GraphClient } from '../graph/graph.client.js';
-import { type ConnectionRow, findByProviderId } from '../graph/graph.connections.js';
+import type { ConnectionRow } from '../graph/graph.connections.js';
 import { storeReceivedMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
 import { type CloudMessage, type CloudStatus, cloudWebhook } from './cloud-api.payloads.js';
@@ -31,7 +31,7 @@ export async function handleCloudApiWebhook(deps: AppDeps, graph: GraphClient, p
     for (const { value } of entry.changes) {
       const phoneNumberId = value.metadata?.phone_number_id;
       if (!phoneNumberId) continue;
-      const connection = await findByProviderId(deps.db, 'whatsappapi', 'phoneNumberId', phoneNumberId);
+      const connection = await deps.providerConnections.find('whatsappapi', 'phoneNumberId', phoneNumberId);
       if (!connection) {
         deps.log.warn({ phoneNumberId }, 'Cloud API webhook for an unknown phone number');
         continue;

@@ -5,7 +5,7 @@ import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { recordStatus, recordWatermark } from '../graph/graph.acks.js';
 import type { GraphClient } from '../graph/graph.client.js';
-import { type ConnectionRow, findByProviderId } from '../graph/graph.connections.js';
+import type { ConnectionRow } from '../graph/graph.connections.js';
 import { storeReceivedMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
 import { type MessagingEvent, messagingWebhook } from './messenger.payloads.js';
@@ -25,7 +25,7 @@ export async function handleMessagingWebhook(deps: AppDeps, graph: GraphClient, 
   if (!parsed.success) return deps.log.warn({ issues: parsed.error.issues }, 'unreadable messaging webhook');
   const surface = surfaces[parsed.data.object];
   for (const entry of parsed.data.entry) {
-    const connection = await findByProviderId(deps.db, surface.channel, surface.key, entry.id);
+    const connection = await deps.providerConnections.find(surface.channel, surface.key, entry.id);
     if (!connection) {
       deps.log.warn({ entry: entry.id, channel: surface.channel }, 'webhook for an unknown page or account');
       continue;

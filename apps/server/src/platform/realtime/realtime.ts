@@ -1,12 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { SOCKET_PING_MS } from '@balcao/shared';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { ActorLoader, RequestActor } from '../auth/actor.js';
 import { isCompanyActive } from '../auth/authenticate.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import { type AudienceSource, audienceOf } from './audience.js';
+import { createClusterAdapter } from './cluster.js';
 import { disconnectOnFlood } from './flood.js';
 import { audiencePrefix, rooms } from './rooms.js';
 
@@ -33,6 +33,7 @@ export function createRealtime(options: {
   tokens: TokenSigner;
   actors: ActorLoader;
   pool?: pg.Pool;
+  heartbeatMs: number;
 }) {
   const io = new Server(options.server, {
     pingInterval: SOCKET_PING_MS,
@@ -40,7 +41,7 @@ export function createRealtime(options: {
     serveClient: false,
   });
   // Events cross server processes through PostgreSQL when it is the database.
-  if (options.pool) io.adapter(createAdapter(options.pool));
+  if (options.pool) io.adapter(createClusterAdapter(options.pool, { heartbeatMs: options.heartbeatMs }));
 
   const setups: SocketSetup[] = [];
   const audiences: AudienceSource[] = [];

@@ -1,0 +1,81 @@
+import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
+import { type ClusterMessage, MessageType } from 'socket.io-adapter';
+
+/**
+ * What this reaches inside @socket.io/postgres-adapter 0.5.0 (pinned): the publish step, and the
+ * PubSubClient's LISTEN connection, which it sets only once it listens and drops when it ends.
+ */
+interface AdapterInternals {
+  client: { client?: object };
+  doPublish(message: ClusterMessage): Promise<string>;
+}
+
+/**
+ * Socket.IO's PostgreSQL adapter, except that a broadcast is not published while no other server
+ * process is on the database: the adapter NOTIFYs every broadcast (an INSERT as well when it is over
+ * 8,000 bytes), two per inbound message, even when nobody listens.
+ *
+ * "Alone" must never be a guess, or an event caused here would miss a socket on another process. So
+ * it holds only while this process has listened for two heartbeats without hearing any other: every
+ * live process heartbeats (or publishes) at least once per heartbeat, a newcomer announces itself
+ * when it starts, and the others answer it. While this process's listener is down, or until it has
+ * listened that long, everything is published as before.
+ */
+export function createClusterAdapter(
+  pool: pg.Pool,
+  {
+    heartbeatMs,
+    channelPrefix = 'socket.io',
+  }: {
+    heartbeatMs: number;
+    /** Processes meet on the NOTIFY channels of this prefix (one per namespace). */
+    channelPrefix?: string;
+  },
+) {
+  const timeoutMs = 2 * heartbeatMs;
+  const make = createAdapter(pool, {
+    channelPrefix,
+    heartbeatInterval: heartbeatMs,
+    heartbeatTimeout: timeoutMs,
+  });
+  // Socket.IO calls it with `new`: a function, not an arrow, whose returned object is the adapter.
+  return function clusterAdapter(namespace: unknown) {
+    const adapter = make(namespace);
+    publishOnlyWithPeers(adapter, timeoutMs);
+    return adapter;
+  };
+}
+
+function publishOnlyWithPeers(adapter: PostgresAdapter, timeoutMs: number) {
+  const internals = adapter as unknown as AdapterInternals;
+  const publish = internals.doPublish.bind(adapter);
+  let listener: object | undefined;
+  let listeningSince = 0;
+
+  /** Heartbeats go out at least once per heartbeat, so a new listener is noticed within one. */
+  const noticeListener = () => {
+    const current = internals.client.client;
+    if (current === listener) return;
+    listener = current;
+    listeningSince = Date.now();
+  };
+  const alone = async () =>
+    listener !== undefined && Date.now() - listeningSince >= timeoutMs && (await adapter.serverCount()) === 1;
+
+  // Only plain broadcasts: one awaiting acknowledgements, room changes and requests still go out.
+  const send = async (message: ClusterMessage) =>
+    message.type === MessageType.BROADCAST && message.data.requestId === undefined && (await alone())
+      ? ''
+      : publish(message);
+  // Socket.IO delivers a broadcast to this process's sockets once its publish resolves: resolving them
+  // in the order they were made keeps a ticket's events in order whichever NOTIFY returns first.
+  let previous: Promise<unknown> = Promise.resolve();
+  internals.doPublish = (message) => {
+    noticeListener();
+    const sent = send(message);
+    const inOrder = previous.then(() => sent);
+    previous = inOrder.catch(() => undefined);
+    return inOrder;
+  };
+}
