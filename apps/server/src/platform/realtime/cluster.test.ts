@@ -89,3 +89,49 @@ test.runIf(url)("broadcasts reach this process's sockets in the order they were 
 
   expect(received).toEqual(Array.from({ length: 20 }, (_, step) => step));
 });
+
+test.runIf(url)(
+  'a peer gone quiet for a few heartbeats still gets broadcasts; only a minute of silence means alone',
+  async () => {
+    const channel = `${prefix}-quiet`;
+    const pool = new pg.Pool({ connectionString: url });
+    const wire = new pg.Client({ connectionString: url });
+    const started: Server[] = [];
+    afterAll(async () => {
+      for (const io of started) await new Promise((resolve) => io.close(resolve));
+      await wire.end();
+      await pool.end();
+    });
+    const start = async () => {
+      const http = createServer();
+      const io = new Server(http);
+      io.adapter(createClusterAdapter(pool, { heartbeatMs: HEARTBEAT_MS, channelPrefix: channel }));
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      started.push(io);
+      return io;
+    };
+    await wire.connect();
+    let broadcasts = 0;
+    wire.on('notification', (note) => {
+      if (JSON.parse(note.payload ?? '{}').type === MessageType.BROADCAST) broadcasts += 1;
+    });
+    await wire.query(`listen "${channel}#/"`);
+    const first = await start();
+    const peer = await start();
+    for (let i = 0; i < 50 && (await first.of('/').adapter.serverCount()) < 2; i++) await pause(50);
+    await pause(3 * HEARTBEAT_MS);
+
+    // The peer stops heartbeating, as a process whose event loop stalls would.
+    await new Promise((resolve) => peer.close(resolve));
+    await pause(4 * HEARTBEAT_MS);
+    first.emit('probe', 'while the peer is quiet');
+    await pause(2 * HEARTBEAT_MS);
+    const whileQuiet = broadcasts;
+    await pause(12 * HEARTBEAT_MS);
+    first.emit('probe', 'after a long silence');
+    await pause(2 * HEARTBEAT_MS);
+
+    expect(whileQuiet).toBe(1);
+    expect(broadcasts).toBe(1);
+  },
+);

@@ -19,7 +19,9 @@ interface AdapterInternals {
  * "Alone" must never be a guess, or an event caused here would miss a socket on another process. So
  * it holds only while this process has listened for two heartbeats without hearing any other: every
  * live process heartbeats (or publishes) at least once per heartbeat, a newcomer announces itself
- * when it starts, and the others answer it. While this process's listener is down, or until it has
+ * when it starts, and the others answer it. Once another process has been heard, it takes a minute of
+ * its silence (twelve heartbeats), so a peer whose event loop stalls a while is not taken for gone
+ * and its sockets still get every event. While this process's listener is down, or until it has
  * listened that long, everything is published as before.
  */
 export function createClusterAdapter(
@@ -42,12 +44,15 @@ export function createClusterAdapter(
   // Socket.IO calls it with `new`: a function, not an arrow, whose returned object is the adapter.
   return function clusterAdapter(namespace: unknown) {
     const adapter = make(namespace);
-    publishOnlyWithPeers(adapter, timeoutMs);
+    publishOnlyWithPeers(adapter, { heartbeatMs, timeoutMs });
     return adapter;
   };
 }
 
-function publishOnlyWithPeers(adapter: PostgresAdapter, timeoutMs: number) {
+function publishOnlyWithPeers(
+  adapter: PostgresAdapter,
+  { heartbeatMs, timeoutMs }: { heartbeatMs: number; timeoutMs: number },
+) {
   const internals = adapter as unknown as AdapterInternals;
   const publish = internals.doPublish.bind(adapter);
   let listener: object | undefined;
@@ -60,8 +65,26 @@ function publishOnlyWithPeers(adapter: PostgresAdapter, timeoutMs: number) {
     listener = current;
     listeningSince = Date.now();
   };
-  const alone = async () =>
-    listener !== undefined && Date.now() - listeningSince >= timeoutMs && (await adapter.serverCount()) === 1;
+  const peerSilenceMs = 12 * heartbeatMs;
+  let peerSeenAt: number | undefined;
+  const countServers = async () => {
+    const count = await adapter.serverCount();
+    if (count > 1) peerSeenAt = Date.now();
+    return count;
+  };
+  // Sampled every heartbeat as well as on each publish: a peer heard between two rare broadcasts counts.
+  const sampler = setInterval(() => void countServers().catch(() => undefined), heartbeatMs);
+  sampler.unref();
+  const close = adapter.close.bind(adapter);
+  adapter.close = () => {
+    clearInterval(sampler);
+    return close();
+  };
+  const alone = async () => {
+    if (listener === undefined || Date.now() - listeningSince < timeoutMs) return false;
+    if ((await countServers()) > 1) return false;
+    return peerSeenAt === undefined || Date.now() - peerSeenAt >= peerSilenceMs;
+  };
 
   // Only plain broadcasts: one awaiting acknowledgements, room changes and requests still go out.
   const send = async (message: ClusterMessage) =>
