@@ -12,6 +12,9 @@ import { onClose } from './baileys.reconnect.js';
 import type { SocketFactory, WhatsappSocket } from './baileys.socket.js';
 import { offlineSince, setSessionStatus } from './baileys.status.js';
 
+/** Sessions of a dead process started at once by the one taking them over. */
+const TAKEOVER_CONCURRENCY = 8;
+
 /** One live session, held by this process. */
 export interface LiveSession {
   companyId: number;
@@ -177,6 +180,37 @@ export function createWhatsappSessions(
     await status(session, { status: action.status, reason });
   }
 
+  /** Renews this process's leases, lets go of sessions another process took, and takes over orphans. */
+  async function runTick() {
+    for (const session of [...live.values()]) {
+      if (await lease.renew(session)) continue;
+      if (await lease.deleted(session)) {
+        await sessions.deleted(session);
+        continue;
+      }
+      // Another process owns it now (we were presumed dead): let go without touching its status.
+      forget(session);
+      endSocket(session);
+    }
+    // A dead process leaves all its sessions at once: started a few at a time, not one after another,
+    // so the last of a hundred is not left waiting for the ninety-nine before it.
+    const orphans = (await lease.orphans()).filter((orphan) => !live.has(orphan.id));
+    for (let next = 0; next < orphans.length; next += TAKEOVER_CONCURRENCY) {
+      const started = await Promise.allSettled(
+        orphans
+          .slice(next, next + TAKEOVER_CONCURRENCY)
+          .map((orphan) =>
+            sessions.start({ companyId: orphan.companyId, connectionId: orphan.id }, { takeover: true }),
+          ),
+      );
+      for (const result of started)
+        if (result.status === 'rejected')
+          deps.log.error(loggableError(result.reason), 'whatsapp takeover failed');
+    }
+  }
+  let lastTick: Promise<unknown> = Promise.resolve();
+  let nextTick: Promise<void> | undefined;
+
   const sessions: WhatsappSessions = {
     async start(target, startOptions = {}) {
       const current = live.get(target.connectionId);
@@ -215,20 +249,18 @@ export function createWhatsappSessions(
     },
     socketOf: (connectionId) => live.get(connectionId)?.socket,
     sessionOf: (connectionId) => live.get(connectionId),
-    async tick() {
-      for (const session of [...live.values()]) {
-        if (await lease.renew(session)) continue;
-        if (await lease.deleted(session)) {
-          await sessions.deleted(session);
-          continue;
-        }
-        // Another process owns it now (we were presumed dead): let go without touching its status.
-        forget(session);
-        endSocket(session);
-      }
-      for (const orphan of await lease.orphans())
-        if (!live.has(orphan.id))
-          await sessions.start({ companyId: orphan.companyId, connectionId: orphan.id }, { takeover: true });
+    tick() {
+      // A tick slower than the interval (a takeover of many sessions on a busy machine) must not overlap
+      // the next, which would start the same orphans again and restart what the first had just started.
+      // So ticks run one after another, and calls made while one waits share it: each caller still gets
+      // a tick that starts after its call.
+      nextTick ??= lastTick.then(() => {
+        nextTick = undefined;
+        const run = runTick();
+        lastTick = run.catch(() => undefined);
+        return run;
+      });
+      return nextTick;
     },
     async close() {
       for (const session of [...live.values()]) {
