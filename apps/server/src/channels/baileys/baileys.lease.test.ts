@@ -90,7 +90,8 @@ test('when the owning process stops renewing, another process takes the session 
   const timeline = await appA.deps.db
     .select()
     .from(connectionStatusEvents)
-    .where(eq(connectionStatusEvents.connectionId, connection.id));
+    .where(eq(connectionStatusEvents.connectionId, connection.id))
+    .orderBy(connectionStatusEvents.id);
   expect(timeline.at(-1)).toMatchObject({ status: 'OPENING', reason: 'takeover' });
 });
 
