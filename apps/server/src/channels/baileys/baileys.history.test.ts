@@ -209,7 +209,11 @@ test('with closedTicketsPostImported on, the tickets an import opened close when
   expect(imported.map((t) => t.status)).toEqual(['open', 'closed', 'closed']);
   expect(taken?.userId).toBe(admin.id);
   for (const ticket of untouched) {
-    const logs = await app.deps.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id));
+    const logs = await app.deps.db
+      .select()
+      .from(ticketLogs)
+      .where(eq(ticketLogs.ticketId, ticket.id))
+      .orderBy(ticketLogs.id);
     expect(logs.at(-1)).toMatchObject({ type: 'autoClose', userId: null });
   }
   const heardClosed = (list: TicketEvent[]) =>
