@@ -75,6 +75,22 @@ export async function setDueDate(app: FastifyInstance, companyId: number, dueDat
   await app.deps.db.update(companies).set({ dueDate }).where(eq(companies.id, companyId));
 }
 
+/** A connected website-chat connection of the company, for tests of the inbound path. */
+export async function createWebchatConnection(app: FastifyInstance, companyId: number) {
+  const [connection] = await app.deps.db
+    .insert(connections)
+    .values({
+      companyId,
+      name: 'Site',
+      channel: 'webchat',
+      status: 'CONNECTED',
+      token: randomUUID().replaceAll('-', '').slice(0, 30),
+    })
+    .returning();
+  if (!connection) throw new Error('connection not created');
+  return connection;
+}
+
 /** A queue of the company with a name and colour of its own, served by `members`. */
 export async function createQueue(app: FastifyInstance, companyId: number, members: { id: number }[] = []) {
   const [queue] = await app.deps.db

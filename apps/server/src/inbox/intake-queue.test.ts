@@ -1,29 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { createTestApp } from '../../test/app.js';
-import { createTenant } from '../../test/fixtures.js';
+import { createTenant, createWebchatConnection } from '../../test/fixtures.js';
 import type { Db } from '../db/client.js';
-import { connections, contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
+import { contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/context.js';
 import { type InboundMessage, receive } from './receive.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
 
-async function createConnection(companyId: number) {
-  const [connection] = await app.deps.db
-    .insert(connections)
-    .values({
-      companyId,
-      name: 'Site',
-      channel: 'webchat',
-      status: 'CONNECTED',
-      token: `Q${Date.now()}${Math.random()}`.slice(0, 30).padEnd(30, 'X'),
-    })
-    .returning();
-  if (!connection) throw new Error('connection not created');
-  return connection;
-}
+const createConnection = (companyId: number) => createWebchatConnection(app, companyId);
 
 const inbound = (
   connection: { id: number; companyId: number },
