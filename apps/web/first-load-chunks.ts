@@ -1,11 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
 /** The part of Rolldown's chunking context this reads: each module's static imports. */
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+const source = (path: string) => resolve(import.meta.dirname, 'src', path);
 
 const app = source('main.tsx');
 const widget = source('widget/widget.main.tsx');
