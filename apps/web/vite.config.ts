@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { firstLoadChunks } from './first-load-chunks.js';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -23,6 +24,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     // The website-chat page is an entry of its own: embedded on customers' sites, it stays small.
-    rollupOptions: { input: { app: 'index.html', widget: 'widget.html' } },
+    rolldownOptions: {
+      input: { app: 'index.html', widget: 'widget.html' },
+      output: { codeSplitting: { groups: [firstLoadChunks] } },
+    },
   },
 });
