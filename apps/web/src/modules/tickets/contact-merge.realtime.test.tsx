@@ -1,13 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { events } from '@balcao/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import type { Socket } from 'socket.io-client';
 import { expect, test } from 'vitest';
-import { SessionUserProvider } from '../../shared/session/session-user';
-import { SocketContext } from '../../shared/socket/socket';
 import { buildContact, buildSessionUser, buildTicket } from '../../test/fixtures';
+import { liveWrapper } from '../../test/live-wrapper';
 import { contactsKeys } from '../contacts/contacts.api';
 import { type ContactPages, flattenContactPages } from '../contacts/contacts.cache';
 import { messagesKeys } from '../messages/messages.api';
@@ -31,14 +28,7 @@ test("a merge swaps the merged-away contact for the survivor and reloads either 
     pages: [{ contacts: [buildContact({ id: 6, name: '5511977776666' })], hasMore: false, count: 1 }],
     pageParams: [1],
   });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <SessionUserProvider user={user}>
-        <SocketContext.Provider value={socket as unknown as Socket}>{children}</SocketContext.Provider>
-      </SessionUserProvider>
-    </QueryClientProvider>
-  );
-  renderHook(() => useContactMergeRefresh(), { wrapper });
+  renderHook(() => useContactMergeRefresh(), { wrapper: liveWrapper(queryClient, user, socket) });
 
   act(() => {
     socket.emit(events.contact(user.companyId), {
