@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createBaileysAdapter } from './channels/baileys/baileys.adapter.js';
 import { createLease } from './channels/baileys/baileys.lease.js';
+import { registerLogoutJob } from './channels/baileys/baileys.logout.js';
 import { baileysRoutes } from './channels/baileys/baileys.routes.js';
 import { createWhatsappSessions, type WhatsappSessions } from './channels/baileys/baileys.sessions.js';
 import { createBaileysFactory, type SocketFactory } from './channels/baileys/baileys.socket.js';
@@ -158,16 +159,18 @@ export async function buildApp({
   };
   await sealClearWavoipTokens(deps);
   deps.channels.set('webchat', attachWebchat(live.io, deps));
+  const whatsappFactory =
+    whatsappSockets ??
+    createBaileysFactory({
+      version: config.whatsapp.version,
+      appName: config.whatsapp.deviceName,
+      socketUrl: config.whatsapp.socketUrl,
+      logger: app.log.child({ module: 'baileys' }, { level: 'warn' }),
+    });
   const whatsapp = createWhatsappSessions(deps, {
-    factory:
-      whatsappSockets ??
-      createBaileysFactory({
-        version: config.whatsapp.version,
-        appName: config.whatsapp.deviceName,
-        socketUrl: config.whatsapp.socketUrl,
-        logger: app.log.child({ module: 'baileys' }, { level: 'warn' }),
-      }),
+    factory: whatsappFactory,
     lease: createLease(db, processId, config.whatsapp.leaseSeconds),
+    leaseSeconds: config.whatsapp.leaseSeconds,
     retryBaseMs: config.whatsapp.retryBaseMs,
   });
   deps.channels.set('whatsapp', createBaileysAdapter(deps, whatsapp));
@@ -230,6 +233,7 @@ export async function buildApp({
   await registerIntegrationJobs(deps);
   await registerRateLimitSweep(deps);
   await registerTimelinePrune(deps);
+  await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
 
   // Renews this process's session leases and takes over those of processes that died.
   const leases = setInterval(

@@ -61,6 +61,8 @@ const envSchema = z.object({
   WHATSAPP_LEASE_SECONDS: z.coerce.number().int().min(3).default(30),
   /** First reconnect delay after a lost connection; it doubles per attempt up to 5 minutes. */
   WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
+  /** How long the logout of a deleted connection's phone waits for WhatsApp to open its socket. */
+  WHATSAPP_LOGOUT_WAIT_MS: z.coerce.number().int().min(1).default(20_000),
   /**
    * How often each server process tells the others on the database it is alive (Socket.IO's cluster
    * heartbeat); one silent for twice this long is taken for gone.
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       socketUrl: e.WHATSAPP_WEB_SOCKET_URL,
       leaseSeconds: e.WHATSAPP_LEASE_SECONDS,
       retryBaseMs: e.WHATSAPP_RETRY_BASE_MS,
+      logoutWaitMs: e.WHATSAPP_LOGOUT_WAIT_MS,
     },
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
   };

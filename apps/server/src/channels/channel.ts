@@ -1,4 +1,5 @@
 import type { MessageTemplate, TypingState } from '@balcao/shared';
+import type { Tx } from '../db/client.js';
 import type { connections, contacts, messages } from '../db/schema/index.js';
 
 export interface OutboundDelivery {
@@ -33,6 +34,8 @@ export interface ChannelAdapter {
   templates?(connection: OutboundDelivery['connection']): Promise<MessageTemplate[]>;
   /** Channels with a live visitor (the website chat) tell them their conversation was closed. */
   conversationClosed?(conversation: { connectionId: number; contactId: number }): Promise<void>;
+  /** In the delete's transaction, before the connection's row goes: what must outlive it is set aside. */
+  connectionDeleting?(tx: Tx, connection: { companyId: number; connectionId: number }): Promise<void>;
   /** The connection was deleted: the channel lets go of what it holds for it outside the database. */
   connectionDeleted?(connection: { companyId: number; connectionId: number }): Promise<void>;
   /** Channels that reach phone numbers send a notice to one outside any conversation (on-duty alerts). */

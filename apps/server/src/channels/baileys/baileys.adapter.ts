@@ -116,7 +116,8 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
       const key = { ...(await keyOf(delivery, externalId, fromMe)), participant };
       await socketFor(delivery).sendMessage(key.remoteJid as string, { react: { text: emoji, key } });
     },
-    // WhatsApp forgets the linked device, wherever its session runs (WhatsappSessions.deleted).
+    // WhatsApp forgets the linked device, wherever its session runs or if none does (WhatsappSessions.deleting).
+    connectionDeleting: (tx, target) => sessions.deleting(tx, target),
     connectionDeleted: (target) => sessions.deleted(target),
     async notify({ connection, number, body }) {
       const socket = sessions.socketOf(connection.id);

@@ -26,7 +26,7 @@ export async function loadAuthState(
     .select({ creds: baileysSessions.creds })
     .from(baileysSessions)
     .where(eq(baileysSessions.connectionId, connectionId));
-  const creds: AuthenticationCreds = row ? fromText(row.creds) : baileys().initAuthCreds();
+  const creds: AuthenticationCreds = row ? credsFromText(row.creds) : baileys().initAuthCreds();
 
   const keys: AuthenticationState['keys'] = {
     async get(type, ids) {
@@ -92,6 +92,9 @@ export async function loadAuthState(
     },
   };
 }
+
+/** Creds as `saveCreds` stored them (after `loadBaileys`). */
+export const credsFromText = (text: string): AuthenticationCreds => fromText(text);
 
 /** A logged-out session can never be resumed: its creds and keys go, and the next start pairs anew. */
 export async function wipeAuthState(db: Db, connectionId: number) {

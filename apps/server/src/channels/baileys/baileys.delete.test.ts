@@ -9,7 +9,7 @@ import {
 } from '../../../test/baileys-harness.js';
 import { createTenant } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
-import { baileysKeys, baileysSessions, connections } from '../../db/schema/index.js';
+import { baileysKeys, baileysLogouts, baileysSessions, connections } from '../../db/schema/index.js';
 import { hasAuthState, loadAuthState } from './baileys.auth-state.js';
 
 const harnessA = createBaileysHarness();
@@ -50,6 +50,10 @@ const authRows = async (connectionId: number) => [
   ...(await appA.deps.db.select().from(baileysKeys).where(eq(baileysKeys.connectionId, connectionId))),
 ];
 
+/** Creds kept for the logout job: gone once the open session logged the phone out itself. */
+const setAside = (connectionId: number) =>
+  appA.deps.db.select().from(baileysLogouts).where(eq(baileysLogouts.connectionId, connectionId));
+
 test('deleting a connection whose session this process holds logs the phone out at once and wipes its session', async () => {
   const { connection, socket, admin } = await heldByA();
   const before = await authRows(connection.id);
@@ -62,6 +66,7 @@ test('deleting a connection whose session this process holds logs the phone out 
   expect(socket.ended).toBe(true);
   expect(appA.whatsapp.sessionOf(connection.id)).toBeUndefined();
   expect(await authRows(connection.id)).toEqual([]);
+  expect(await setAside(connection.id)).toEqual([]);
 });
 
 test('deleted on another process, the holder logs the phone out at its next lease renewal; nobody takes the session over', async () => {
@@ -80,6 +85,7 @@ test('deleted on another process, the holder logs the phone out at its next leas
   expect(harnessB.sockets).toEqual([]);
   expect(await hasAuthState(appA.deps.db, connection.id)).toBe(false);
   expect(await authRows(connection.id)).toEqual([]);
+  expect(await setAside(connection.id)).toEqual([]);
 });
 
 test('another company cannot delete the connection: the session stays and the phone stays linked', async () => {

@@ -1,5 +1,5 @@
-import { and, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { connections } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 
@@ -24,6 +24,8 @@ export interface Lease {
   release(target: LeaseTarget): Promise<void>;
   /** The connection no longer exists (it was deleted): its holder logs the phone out instead of handing it on. */
   deleted(target: LeaseTarget): Promise<boolean>;
+  /** Whether a process holds the lease, unexpired, and reported the session open (in the caller's transaction). */
+  heldOpen(tx: Tx, target: LeaseTarget): Promise<boolean>;
   /**
    * WhatsApp connections with a saved session and nobody alive holding them: candidates to take
    * over. A DISCONNECTED one waits for a user (405, 440, a QR nobody scanned), so it is left alone.
@@ -69,6 +71,21 @@ export function createLease(db: Db, owner: string, seconds: number): Lease {
         .from(connections)
         .where(tenant(connections, companyId, eq(connections.id, connectionId)));
       return row === undefined;
+    },
+    async heldOpen(tx, { companyId, connectionId }) {
+      const [row] = await tx
+        .select({ id: connections.id })
+        .from(connections)
+        .where(
+          tenant(
+            connections,
+            companyId,
+            eq(connections.id, connectionId),
+            eq(connections.status, 'CONNECTED'),
+            gt(connections.leaseExpiresAt, sql`now()`),
+          ),
+        );
+      return row !== undefined;
     },
     async orphans() {
       return db

@@ -1,5 +1,6 @@
 import type { ConnectionState } from '@whiskeysockets/baileys';
 import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { connections } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
@@ -8,6 +9,7 @@ import { attachMessageEvents } from './baileys.events.js';
 import { storedMessageContent } from './baileys.history.js';
 import type { Lease } from './baileys.lease.js';
 import { loadBaileys } from './baileys.lib.js';
+import { logoutDone, queueLogout, wakeLogouts } from './baileys.logout.js';
 import { onClose } from './baileys.reconnect.js';
 import type { SocketFactory, WhatsappSocket } from './baileys.socket.js';
 import { offlineSince, setSessionStatus } from './baileys.status.js';
@@ -44,7 +46,12 @@ export interface WhatsappSessions {
   /** Ends the session; with `logout` WhatsApp forgets the device and the stored session is wiped. */
   stop(target: { companyId: number; connectionId: number }, options: { logout: boolean }): Promise<void>;
   /**
-   * The connection was deleted: if this process holds its session, WhatsApp forgets the device now.
+   * In the delete's transaction: the creds are set aside for a job that logs the phone out (`queueLogout`),
+   * at once if no session is open, or after a lease's time as the backstop of the open session's holder.
+   */
+  deleting(tx: Tx, target: { companyId: number; connectionId: number }): Promise<void>;
+  /**
+   * The connection was deleted: if this process holds its open session, WhatsApp forgets the device now.
    * Another holder finds the connection gone at its next lease renewal and does the same (`tick`).
    */
   deleted(target: { companyId: number; connectionId: number }): Promise<void>;
@@ -57,7 +64,7 @@ export interface WhatsappSessions {
 
 export function createWhatsappSessions(
   deps: AppDeps,
-  options: { factory: SocketFactory; lease: Lease; retryBaseMs: number },
+  options: { factory: SocketFactory; lease: Lease; leaseSeconds: number; retryBaseMs: number },
 ): WhatsappSessions {
   const live = new Map<number, LiveSession>();
   const { lease } = options;
@@ -78,17 +85,26 @@ export function createWhatsappSessions(
     }
   };
 
-  /** Detached first: the close that logging out causes is ours, not a drop to react to. */
+  /**
+   * Detached first: the close that logging out causes is ours, not a drop to react to. Answers whether
+   * WhatsApp took the logout.
+   */
   const logOut = async (session: LiveSession) => {
     forget(session);
     const socket = session.socket;
     session.socket = undefined;
-    await socket?.logout().catch(() => undefined);
+    const done = socket
+      ? await socket.logout().then(
+          () => true,
+          () => false,
+        )
+      : false;
     try {
       socket?.end(undefined);
     } catch {
       // Already closed by the logout.
     }
+    return done;
   };
 
   const status = (session: LiveSession, change: Parameters<typeof setSessionStatus>[2]) =>
@@ -242,10 +258,15 @@ export function createWhatsappSessions(
       await lease.release(target);
       await setSessionStatus(deps, target, { status: 'DISCONNECTED', reason: 'user' });
     },
+    async deleting(tx, target) {
+      const open = await lease.heldOpen(tx, target);
+      await queueLogout(deps, tx, target, open ? options.leaseSeconds : 0);
+    },
     async deleted(target) {
+      wakeLogouts(deps);
       const session = live.get(target.connectionId);
       // The stored creds and keys went with the connection's row (cascade), in the delete's transaction.
-      if (session) await logOut(session);
+      if (session && (await logOut(session))) await logoutDone(deps, target);
     },
     socketOf: (connectionId) => live.get(connectionId)?.socket,
     sessionOf: (connectionId) => live.get(connectionId),

@@ -30,7 +30,7 @@ const outbound = (companyId: number) =>
     .where(and(eq(messages.companyId, companyId), eq(messages.fromMe, true)))
     .orderBy(messages.id);
 
-test('the picker lists, from the WABA, only approved templates that need nothing but body values', async () => {
+test('the picker lists, from the WABA, the approved templates whose every part it can fill (not OTP, location or pending)', async () => {
   const { tenant, ticket } = await lapsedConversation('5511910000001');
 
   const { status, body } = await call(app, 'GET', `/messages/${ticket.id}/templates`, {
@@ -43,19 +43,45 @@ test('the picker lists, from the WABA, only approved templates that need nothing
       name: 'ticket_update',
       language: 'pt_BR',
       category: 'UTILITY',
+      parameterFormat: 'POSITIONAL',
       header: null,
       body: 'Olá {{1}}, seu chamado {{2}} foi atualizado.',
       footer: null,
-      variables: 2,
+      variables: ['1', '2'],
+      buttons: [],
     },
     {
       name: 'boas_vindas',
       language: 'pt_BR',
       category: 'MARKETING',
-      header: 'Bem-vindo',
+      parameterFormat: 'POSITIONAL',
+      header: { format: 'TEXT', text: 'Bem-vindo', variable: null },
       body: 'Obrigado por falar com a Loja X!',
       footer: 'Loja X',
-      variables: 0,
+      variables: [],
+      buttons: [],
+    },
+    {
+      name: 'pedido_pronto',
+      language: 'pt_BR',
+      category: 'UTILITY',
+      parameterFormat: 'NAMED',
+      header: { format: 'TEXT', text: 'Pedido {{order_id}}', variable: 'order_id' },
+      body: 'Olá {{first_name}}, seu pedido {{order_id}} está pronto.',
+      footer: null,
+      variables: ['first_name', 'order_id'],
+      buttons: [{ index: 0, text: 'Acompanhar', url: 'https://loja.example/pedidos/{{1}}' }],
+    },
+    {
+      name: 'promo_imagem',
+      language: 'pt_BR',
+      category: 'MARKETING',
+      parameterFormat: 'POSITIONAL',
+      header: { format: 'IMAGE', text: null, variable: null },
+      body: 'Promoção da semana',
+      footer: null,
+      variables: [],
+      buttons: [],
     },
   ]);
   const listed = fake.calls.findLast((c) => c.path.endsWith('/message_templates'));
@@ -101,6 +127,109 @@ test('outside the window a template goes out as type "template", stored first as
   expect(read).toMatchObject({ ack: 3, externalId: accepted[0]?.accepted });
 });
 
+/** The template bodies Meta accepted for `to`, oldest first. */
+const acceptedFor = (to: string) =>
+  fake
+    .accepted()
+    .filter((c) => (c.body as { to?: string }).to === to)
+    .map((c) => (c.body as { template?: unknown }).template);
+
+test('a NAMED template goes out with each value under its parameter_name, its header variable and its URL button suffix', {
+  timeout: 60_000,
+}, async () => {
+  const from = '5511910000011';
+  const { tenant, ticket } = await lapsedConversation(from);
+
+  const sent = await call(app, 'POST', `/messages/${ticket.id}/template`, {
+    token: tenant.admin.token,
+    body: {
+      name: 'pedido_pronto',
+      language: 'pt_BR',
+      header: 'A-77',
+      parameters: ['Maria', 'A-77'],
+      buttons: ['a77'],
+    },
+  });
+  await waitFor(
+    () => app.deps.db.select().from(messages).where(eq(messages.id, sent.body.id)),
+    ([row]) => (row?.ack ?? 0) >= 1,
+  );
+
+  expect(sent.status).toBe(201);
+  expect(sent.body.body).toBe('Pedido A-77\n\nOlá Maria, seu pedido A-77 está pronto.');
+  expect(acceptedFor(from)).toEqual([
+    {
+      name: 'pedido_pronto',
+      language: { code: 'pt_BR' },
+      components: [
+        { type: 'header', parameters: [{ type: 'text', parameter_name: 'order_id', text: 'A-77' }] },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'first_name', text: 'Maria' },
+            { type: 'text', parameter_name: 'order_id', text: 'A-77' },
+          ],
+        },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'a77' }] },
+      ],
+    },
+  ]);
+});
+
+test('a media header goes by link when given an https address and by media id when given digits', {
+  timeout: 60_000,
+}, async () => {
+  const from = '5511910000012';
+  const { tenant, ticket } = await lapsedConversation(from);
+  const send = (header: string) =>
+    call(app, 'POST', `/messages/${ticket.id}/template`, {
+      token: tenant.admin.token,
+      body: { name: 'promo_imagem', language: 'pt_BR', header, parameters: [] },
+    });
+
+  const byLink = await send('https://cdn.example/promo.png');
+  const byId = await send('1013859600285441');
+  await waitFor(
+    () => outbound(tenant.companyId),
+    (rows) => rows.length === 2 && rows.every((row) => row.ack >= 1),
+  );
+
+  expect([byLink.status, byId.status]).toEqual([201, 201]);
+  expect(byLink.body.body).toBe('Promoção da semana');
+  expect(acceptedFor(from)).toEqual([
+    expect.objectContaining({
+      components: [
+        { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example/promo.png' } }] },
+      ],
+    }),
+    expect.objectContaining({
+      components: [{ type: 'header', parameters: [{ type: 'image', image: { id: '1013859600285441' } }] }],
+    }),
+  ]);
+});
+
+test('a header, button or media value missing, extra or unusable is refused before anything is stored', async () => {
+  const { tenant, ticket } = await lapsedConversation('5511910000013');
+  const send = (body: Record<string, unknown>) =>
+    call(app, 'POST', `/messages/${ticket.id}/template`, {
+      token: tenant.admin.token,
+      body: { language: 'pt_BR', parameters: [], ...body },
+    });
+
+  const answers = await Promise.all([
+    send({ name: 'promo_imagem' }),
+    send({ name: 'promo_imagem', header: 'http://cdn.example/promo.png' }),
+    send({ name: 'boas_vindas', header: 'extra' }),
+    send({ name: 'pedido_pronto', header: 'A-1', parameters: ['Maria', 'A-1'] }),
+    send({ name: 'pedido_pronto', parameters: ['Maria', 'A-1'], buttons: ['a1'] }),
+  ]);
+
+  expect(answers.map((a) => [a.status, a.body.error])).toEqual(
+    Array.from({ length: 5 }, () => [400, 'ERR_TEMPLATE_PARAMS']),
+  );
+  expect(await outbound(tenant.companyId)).toEqual([]);
+});
+
 test('an unknown template or a wrong number of values is refused before anything is stored', async () => {
   const { tenant, ticket } = await lapsedConversation('5511910000003');
 
@@ -122,7 +251,7 @@ test('Meta refusing a template (132001 withdrawn, 132000 values) fails the messa
   timeout: 60_000,
 }, async () => {
   const { tenant, ticket } = await lapsedConversation('5511910000004');
-  const queue = (template: { name: string; language: string; parameters: string[] }) =>
+  const queue = (template: { name: string; language: string; components: unknown[] }) =>
     storeOutbound(app.deps, {
       companyId: tenant.companyId,
       ticket,
@@ -132,8 +261,23 @@ test('Meta refusing a template (132001 withdrawn, 132000 values) fails the messa
       template,
     });
 
-  const withdrawn = await queue({ name: 'retirado', language: 'pt_BR', parameters: [] });
-  const mismatched = await queue({ name: 'ticket_update', language: 'pt_BR', parameters: ['Maria'] });
+  const text = (value: string, name?: string) => ({ type: 'text', text: value, parameter_name: name });
+  const withdrawn = await queue({ name: 'retirado', language: 'pt_BR', components: [] });
+  const mismatched = await queue({
+    name: 'ticket_update',
+    language: 'pt_BR',
+    components: [{ type: 'body', parameters: [text('Maria')] }],
+  });
+  const misnamed = await queue({
+    name: 'pedido_pronto',
+    language: 'pt_BR',
+    components: [
+      { type: 'header', parameters: [text('A-1', 'order_id')] },
+      { type: 'body', parameters: [text('Maria', 'name'), text('A-1', 'order_id')] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [text('A-1')] },
+    ],
+  });
+  const imageless = await queue({ name: 'promo_imagem', language: 'pt_BR', components: [] });
 
   const rows = await waitFor(
     () => outbound(tenant.companyId),
@@ -142,6 +286,8 @@ test('Meta refusing a template (132001 withdrawn, 132000 values) fails the messa
   expect(rows.map((row) => [row.id, row.failedReason])).toEqual([
     [withdrawn.id, 'ERR_TEMPLATE_NOT_FOUND'],
     [mismatched.id, 'ERR_TEMPLATE_PARAMS'],
+    [misnamed.id, 'ERR_TEMPLATE_PARAMS'],
+    [imageless.id, 'ERR_TEMPLATE_PARAMS'],
   ]);
 });
 

@@ -1,4 +1,9 @@
-import { type MessageTemplate, templateVariableCount } from '@balcao/shared';
+import {
+  type MessageTemplate,
+  type SendTemplateBody,
+  templateMediaSource,
+  templateVariables,
+} from '@balcao/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { OutboundDelivery } from '../channel.js';
@@ -12,13 +17,16 @@ const graphTemplates = z.object({
       language: z.string(),
       status: z.string(),
       category: z.string().default(''),
+      parameter_format: z.string().default('POSITIONAL'),
       components: z
         .array(
           z.object({
             type: z.string(),
             format: z.string().optional(),
             text: z.string().optional(),
-            buttons: z.array(z.object({ type: z.string(), url: z.string().optional() })).optional(),
+            buttons: z
+              .array(z.object({ type: z.string(), text: z.string().default(''), url: z.string().optional() }))
+              .optional(),
           }),
         )
         .default([]),
@@ -30,29 +38,46 @@ type GraphTemplate = z.infer<typeof graphTemplates>['data'][number];
 /** Meta's page size is 25 by default; a business rarely has more approved templates than this. */
 const PAGE_SIZE = '200';
 
+const HEADER_FORMATS = ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT'] as const;
+/** Buttons that need nothing on send, or (URL) at most a suffix; the others (OTP, flows, catalogs) are not offered. */
+const FILLABLE_BUTTONS = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
+const FILLABLE_COMPONENTS = new Set(['HEADER', 'BODY', 'FOOTER', 'BUTTONS']);
+
 const component = (template: GraphTemplate, type: string) =>
   template.components.find((c) => c.type.toUpperCase() === type);
 
-/**
- * Only templates the composer can fill: a media header, a header with a variable or a link button
- * with one would need values the picker does not ask for, and Meta would refuse the send (132000).
- */
-function toTemplate(template: GraphTemplate): MessageTemplate | undefined {
+function headerOf(template: GraphTemplate): MessageTemplate['header'] | undefined {
   const header = component(template, 'HEADER');
+  if (!header) return null;
+  const format = HEADER_FORMATS.find((f) => f === header.format?.toUpperCase());
+  if (!format) return undefined;
+  if (format !== 'TEXT') return { format, text: null, variable: null };
+  const [variable = null] = templateVariables(header.text ?? '');
+  return { format, text: header.text ?? '', variable };
+}
+
+/** Approved templates whose every part the picker can fill; a location header, a carousel or an OTP button is left out. */
+function toTemplate(template: GraphTemplate): MessageTemplate | undefined {
   const body = component(template, 'BODY');
+  const header = headerOf(template);
   const buttons = component(template, 'BUTTONS')?.buttons ?? [];
-  if (template.status !== 'APPROVED' || !body?.text) return undefined;
-  if (header && (header.format?.toUpperCase() !== 'TEXT' || templateVariableCount(header.text ?? '') > 0))
-    return undefined;
-  if (buttons.some((b) => templateVariableCount(b.url ?? '') > 0)) return undefined;
+  if (template.status !== 'APPROVED' || !body?.text || header === undefined) return undefined;
+  if (template.components.some((c) => !FILLABLE_COMPONENTS.has(c.type.toUpperCase()))) return undefined;
+  if (buttons.some((b) => !FILLABLE_BUTTONS.has(b.type.toUpperCase()))) return undefined;
   return {
     name: template.name,
     language: template.language,
     category: template.category,
-    header: header?.text ?? null,
+    parameterFormat: template.parameter_format.toUpperCase() === 'NAMED' ? 'NAMED' : 'POSITIONAL',
+    header,
     body: body.text,
     footer: component(template, 'FOOTER')?.text ?? null,
-    variables: templateVariableCount(body.text),
+    variables: templateVariables(body.text),
+    buttons: buttons.flatMap((button, index) =>
+      button.url && templateVariables(button.url).length > 0
+        ? [{ index, text: button.text, url: button.url }]
+        : [],
+    ),
   };
 }
 
@@ -66,20 +91,50 @@ export async function listCloudTemplates(
   const answer = graphTemplates.parse(
     await graph.call({
       path: `${connection.wabaId}/message_templates`,
-      query: { fields: 'name,language,status,category,components', limit: PAGE_SIZE },
+      query: { fields: 'name,language,status,category,parameter_format,components', limit: PAGE_SIZE },
       auth: { bearer },
     }),
   );
   return answer.data.flatMap((t) => toTemplate(t) ?? []);
 }
 
-/** The `template` object of a send: the body's variables as text parameters, in order. */
-export function templatePayload(template: { name: string; language: string; parameters: string[] }) {
-  return {
-    name: template.name,
-    language: { code: template.language },
-    components: template.parameters.length
-      ? [{ type: 'body', parameters: template.parameters.map((text) => ({ type: 'text', text })) }]
-      : [],
-  };
+/**
+ * The `components` of a template send (input checked with `templateInputFits`): text values carry
+ * their `parameter_name` in a NAMED template; a media header goes by id or link; a URL button's
+ * suffix goes under its index.
+ */
+export function templateComponents(template: MessageTemplate, input: SendTemplateBody) {
+  const named = template.parameterFormat === 'NAMED';
+  const text = (name: string, value: string) => ({
+    type: 'text',
+    ...(named ? { parameter_name: name } : {}),
+    text: value,
+  });
+  const { header } = template;
+  const components: Record<string, unknown>[] = [];
+  if (header?.variable && input.header)
+    components.push({ type: 'header', parameters: [text(header.variable, input.header)] });
+  else if (header && header.format !== 'TEXT' && input.header) {
+    const type = header.format.toLowerCase();
+    components.push({ type: 'header', parameters: [{ type, [type]: templateMediaSource(input.header) }] });
+  }
+  if (template.variables.length)
+    components.push({
+      type: 'body',
+      parameters: template.variables.map((name, index) => text(name, input.parameters[index] ?? '')),
+    });
+  template.buttons.forEach((button, index) => {
+    components.push({
+      type: 'button',
+      sub_type: 'url',
+      index: String(button.index),
+      parameters: [{ type: 'text', text: input.buttons[index] ?? '' }],
+    });
+  });
+  return components;
+}
+
+/** The `template` object of a send, from what was stored with the message. */
+export function templatePayload(template: { name: string; language: string; components: unknown[] }) {
+  return { name: template.name, language: { code: template.language }, components: template.components };
 }

@@ -121,3 +121,16 @@ export const baileysKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.type, t.keyId] })],
 );
+
+/**
+ * The creds of a deleted connection whose phone is still to be logged out (no live session held it).
+ * They outlive the connection's row only until the logout job's attempt ends, and are sealed meanwhile.
+ */
+export const baileysLogouts = pgTable('baileys_logouts', {
+  id: id(),
+  companyId: companyId(),
+  /** No reference: the connection is gone by the time the job runs. */
+  connectionId: integer('connection_id').notNull(),
+  sealedCreds: text('sealed_creds').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

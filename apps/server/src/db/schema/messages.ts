@@ -53,8 +53,8 @@ export const messages = pgTable(
         onDelete: 'set null',
       },
     ),
-    /** A Cloud API template send: what Meta is asked to send; `body` holds its rendered text. */
-    template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
+    /** A Cloud API template send: what Meta is asked to send (its Graph components); `body` holds its rendered text. */
+    template: jsonb('template').$type<{ name: string; language: string; components: unknown[] }>(),
     participant: text('participant'),
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     ...timestamps,

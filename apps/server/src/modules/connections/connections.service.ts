@@ -242,7 +242,9 @@ export async function updateConnection(
 export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
   const current = await findConnection(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
+  const adapter = ctx.channels.get(current.channel);
   const promoted = await ctx.db.transaction(async (tx) => {
+    await adapter?.connectionDeleting?.(tx, { companyId: ctx.companyId, connectionId: id });
     await tx.delete(connections).where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)));
     if (!current.isDefault) return undefined;
     // The company keeps a default connection while it has any.
@@ -261,8 +263,6 @@ export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
     return row;
   });
   ctx.realtime.toCompany(ctx.companyId, events.whatsapp(ctx.companyId), { action: 'delete', whatsappId: id });
-  await ctx.channels
-    .get(current.channel)
-    ?.connectionDeleted?.({ companyId: ctx.companyId, connectionId: id });
+  await adapter?.connectionDeleted?.({ companyId: ctx.companyId, connectionId: id });
   if (promoted) publish(ctx, await presentOne(ctx, promoted));
 }

@@ -1,4 +1,5 @@
-import { type Message, renderTemplate, type SendTemplateBody } from '@balcao/shared';
+import { type Message, renderTemplate, type SendTemplateBody, templateInputFits } from '@balcao/shared';
+import { templateComponents } from '../../channels/cloud-api/cloud-api.templates.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findConnection } from '../connections/connections.queries.js';
@@ -34,13 +35,17 @@ export async function sendTemplate(ctx: Ctx, ticketId: number, input: SendTempla
   const templates = await templatesOf(ctx, ticket);
   const template = templates.find((t) => t.name === input.name && t.language === input.language);
   if (!template) throw new AppError('ERR_TEMPLATE_NOT_FOUND');
-  if (template.variables !== input.parameters.length) throw new AppError('ERR_TEMPLATE_PARAMS');
+  if (!templateInputFits(template, input)) throw new AppError('ERR_TEMPLATE_PARAMS');
   return storeOutbound(ctx, {
     companyId: ctx.companyId,
     ticket,
-    body: renderTemplate(template, input.parameters),
+    body: renderTemplate(template, input),
     kind: 'chat',
     userId: ctx.actor.userId,
-    template: { name: template.name, language: template.language, parameters: input.parameters },
+    template: {
+      name: template.name,
+      language: template.language,
+      components: templateComponents(template, input),
+    },
   });
 }

@@ -18,6 +18,7 @@ export const contactsKeys = {
   all: ['contacts'] as const,
   lists: () => [...contactsKeys.all, 'list'] as const,
   list: (search: string, tagIds: number[]) => [...contactsKeys.lists(), search, tagIds.join(',')] as const,
+  one: (id: number) => [...contactsKeys.all, 'one', id] as const,
 };
 
 export function useContactList(search: string, tagIds: number[]) {
@@ -121,6 +122,6 @@ export function saveBlob(blob: Blob, filename: string) {
 /** One contact, as the chat's contact drawer shows it. */
 export const useContact = (id: number) =>
   useQuery({
-    queryKey: ['contacts', 'one', id],
+    queryKey: contactsKeys.one(id),
     queryFn: () => request(`/contacts/${id}`, { schema: contactSchema }),
   });

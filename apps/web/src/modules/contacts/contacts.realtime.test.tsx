@@ -1,13 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { type Contact, events } from '@balcao/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import type { Socket } from 'socket.io-client';
 import { expect, test } from 'vitest';
-import { SessionUserProvider } from '../../shared/session/session-user';
-import { SocketContext } from '../../shared/socket/socket';
 import { buildContact, buildSessionUser } from '../../test/fixtures';
+import { liveWrapper } from '../../test/live-wrapper';
 import { contactsKeys } from './contacts.api';
 import { type ContactPages, flattenContactPages } from './contacts.cache';
 import { useContactsRealtime } from './contacts.realtime';
@@ -26,14 +23,7 @@ test('a merge drops the merged contact from the lists and shows the survivor as 
     key,
     listed(buildContact({ id: 5, name: '5511977776666' }), buildContact({ id: 6, name: 'Maria' })),
   );
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <SessionUserProvider user={user}>
-        <SocketContext.Provider value={socket as unknown as Socket}>{children}</SocketContext.Provider>
-      </SessionUserProvider>
-    </QueryClientProvider>
-  );
-  renderHook(() => useContactsRealtime(), { wrapper });
+  renderHook(() => useContactsRealtime(), { wrapper: liveWrapper(queryClient, user, socket) });
 
   act(() => {
     socket.emit(events.contact(user.companyId), {

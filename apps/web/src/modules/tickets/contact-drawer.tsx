@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast.store';
 import { ContactDialog } from '../contacts/contact.dialog';
-import { useBlockContact, useContact } from '../contacts/contacts.api';
+import { contactsKeys, useBlockContact, useContact } from '../contacts/contacts.api';
 import { TicketMediaTabs } from '../messages/media/ticket-media-tabs';
 import { ContactAvatar } from './contact-avatar';
 import { TicketNotesDialog } from './ticket-notes.dialog';
@@ -35,7 +35,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
       { id: shown.id, active: !shown.active },
       {
         onSuccess: (changed) => {
-          queryClient.setQueryData(['contacts', 'one', changed.id], changed);
+          queryClient.setQueryData(contactsKeys.one(changed.id), changed);
           toast.success(t(changed.active ? 'contacts.list.unblocked' : 'contacts.list.blocked'));
         },
         onError: toast.apiError,

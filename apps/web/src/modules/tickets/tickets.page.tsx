@@ -10,6 +10,7 @@ import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
 import { ChatLoading } from './chat-loading';
+import { useContactMergeRefresh } from './contact-merge.realtime';
 import { type ListView, TicketList } from './ticket-list';
 
 const TicketChat = lazyPart(() => import('./ticket-chat').then((m) => m.TicketChat));
@@ -49,6 +50,7 @@ export function TicketsPage() {
   const [view, setView] = useState<ListView>({ tab: 'open', sub: 'open' });
   const [pane, setPane] = useState<Pane>(uuid ? 'chat' : 'list');
   usePreloadAfterPaint(TicketChat);
+  useContactMergeRefresh();
 
   useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid]);
 

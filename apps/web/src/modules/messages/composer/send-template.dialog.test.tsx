@@ -11,19 +11,45 @@ const templates: MessageTemplate[] = [
     name: 'ticket_update',
     language: 'pt_BR',
     category: 'UTILITY',
+    parameterFormat: 'POSITIONAL',
     header: null,
     body: 'Olá {{1}}, seu chamado {{2}} foi atualizado.',
     footer: 'Loja X',
-    variables: 2,
+    variables: ['1', '2'],
+    buttons: [],
   },
   {
     name: 'boas_vindas',
     language: 'pt_BR',
     category: 'MARKETING',
-    header: 'Bem-vindo',
+    parameterFormat: 'POSITIONAL',
+    header: { format: 'TEXT', text: 'Bem-vindo', variable: null },
     body: 'Obrigado por falar com a gente!',
     footer: null,
-    variables: 0,
+    variables: [],
+    buttons: [],
+  },
+  {
+    name: 'pedido_pronto',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    parameterFormat: 'NAMED',
+    header: { format: 'TEXT', text: 'Pedido {{order_id}}', variable: 'order_id' },
+    body: 'Olá {{first_name}}, seu pedido {{order_id}} está pronto.',
+    footer: null,
+    variables: ['first_name', 'order_id'],
+    buttons: [{ index: 0, text: 'Track', url: 'https://loja.example/pedidos/{{1}}' }],
+  },
+  {
+    name: 'promo_imagem',
+    language: 'pt_BR',
+    category: 'MARKETING',
+    parameterFormat: 'POSITIONAL',
+    header: { format: 'IMAGE', text: null, variable: null },
+    body: 'Promoção da semana',
+    footer: null,
+    variables: [],
+    buttons: [],
   },
 ];
 
@@ -82,6 +108,7 @@ describe('SendTemplateDialog', () => {
         name: 'ticket_update',
         language: 'pt_BR',
         parameters: ['Maria', '#1234'],
+        buttons: [],
       }),
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -102,6 +129,59 @@ describe('SendTemplateDialog', () => {
         name: 'boas_vindas',
         language: 'pt_BR',
         parameters: [],
+        buttons: [],
+      }),
+    );
+  });
+
+  test('a NAMED template asks for its header, each variable by name and its link end, and sends them', async () => {
+    renderDialog();
+    await pick('pedido_pronto (pt_BR)');
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    const type = (name: string | RegExp, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+
+    type('Header value', 'A-77');
+    type('Value of “first_name”', 'Maria');
+    type('Value of “order_id”', 'A-77');
+    expect(send.disabled).toBe(true);
+    type(/End of the “Track” link/, 'a77');
+    expect(screen.getByTestId('template-preview').textContent).toBe(
+      'Pedido A-77\n\nOlá Maria, seu pedido A-77 está pronto.',
+    );
+    fireEvent.click(send);
+
+    await waitFor(() =>
+      expect(posted).toHaveBeenCalledWith('/messages/3/template', {
+        name: 'pedido_pronto',
+        language: 'pt_BR',
+        header: 'A-77',
+        parameters: ['Maria', 'A-77'],
+        buttons: ['a77'],
+      }),
+    );
+  });
+
+  test('a media header takes an https link or a media id, and says so when given something else', async () => {
+    renderDialog();
+    await pick('promo_imagem (pt_BR)');
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    const field = screen.getByRole('textbox', { name: 'Header image (https link or media id)' });
+
+    fireEvent.change(field, { target: { value: 'http://cdn.example/promo.png' } });
+    expect(screen.getByText('Give an https:// link or the id of media uploaded to Meta.')).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: 'https://cdn.example/promo.png' } });
+    expect(screen.queryByText('Give an https:// link or the id of media uploaded to Meta.')).toBeNull();
+    fireEvent.click(send);
+
+    await waitFor(() =>
+      expect(posted).toHaveBeenCalledWith('/messages/3/template', {
+        name: 'promo_imagem',
+        language: 'pt_BR',
+        header: 'https://cdn.example/promo.png',
+        parameters: [],
+        buttons: [],
       }),
     );
   });

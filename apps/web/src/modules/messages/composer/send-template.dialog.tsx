@@ -1,4 +1,10 @@
-import { type MessageTemplate, renderTemplate, sendTemplateBody } from '@balcao/shared';
+import {
+  type MessageTemplate,
+  renderTemplate,
+  sendTemplateBody,
+  templateHeaderNeedsValue,
+  templateInputFits,
+} from '@balcao/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,31 +22,39 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
 import { toast } from '../../../shared/toast/toast.store';
 import { useSendTemplate, useTicketTemplates } from '../messages.api';
+import { emptyTemplateValues, TemplateValueFields, type TemplateValues } from './template-values';
 
 const keyOf = (template: Pick<MessageTemplate, 'name' | 'language'>) =>
   `${template.name}:${template.language}`;
 
 /**
- * The Cloud API's answer once the 24-hour window closed: an approved template, its body variables
- * filled in, previewed as the customer will read it.
+ * The Cloud API's answer once the 24-hour window closed: an approved template, the values it needs
+ * (header, body variables, URL button ends) filled in, previewed as the customer will read it.
  */
 export function SendTemplateDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const templates = useTicketTemplates(ticketId);
   const send = useSendTemplate(ticketId);
   const [picked, setPicked] = useState<MessageTemplate>();
-  const [values, setValues] = useState<string[]>([]);
-  const input = picked && { name: picked.name, language: picked.language, parameters: values };
-  const ready = input !== undefined && sendTemplateBody.safeParse(input).success;
+  const [values, setValues] = useState<TemplateValues>(emptyTemplateValues());
+  const parsed =
+    picked &&
+    sendTemplateBody.safeParse({
+      name: picked.name,
+      language: picked.language,
+      parameters: values.parameters,
+      header: templateHeaderNeedsValue(picked.header) ? values.header : undefined,
+      buttons: values.buttons,
+    });
+  const input = picked && parsed?.success && templateInputFits(picked, parsed.data) ? parsed.data : undefined;
 
   const pick = (key: string) => {
     const template = templates.data?.templates.find((item) => keyOf(item) === key);
     setPicked(template);
-    setValues(Array.from({ length: template?.variables ?? 0 }, () => ''));
+    setValues(emptyTemplateValues(template));
   };
   const submit = () => {
-    if (!input || !ready) return;
-    send.mutate(sendTemplateBody.parse(input), { onSuccess: onClose, onError: toast.apiError });
+    if (input) send.mutate(input, { onSuccess: onClose, onError: toast.apiError });
   };
 
   return (
@@ -66,17 +80,7 @@ export function SendTemplateDialog({ ticketId, onClose }: { ticketId: number; on
                 </MenuItem>
               ))}
             </TextField>
-            {values.map((value, index) => (
-              <TextField
-                // biome-ignore lint/suspicious/noArrayIndexKey: a variable's number is its identity
-                key={index}
-                label={t('messages.templates.variable', { number: index + 1 })}
-                value={value}
-                onChange={(event) =>
-                  setValues((current) => current.map((v, i) => (i === index ? event.target.value : v)))
-                }
-              />
-            ))}
+            {picked && <TemplateValueFields template={picked} values={values} onChange={setValues} />}
             {picked && (
               <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
                 <Typography variant="caption" color="text.secondary">
@@ -92,7 +96,7 @@ export function SendTemplateDialog({ ticketId, onClose }: { ticketId: number; on
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" disabled={!ready || send.isPending} onClick={submit}>
+        <Button variant="contained" disabled={!input || send.isPending} onClick={submit}>
           {t('messages.composer.send')}
         </Button>
       </DialogActions>
