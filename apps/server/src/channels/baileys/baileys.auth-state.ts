@@ -1,6 +1,6 @@
 import type { AuthenticationCreds, AuthenticationState, SignalDataTypeMap } from '@whiskeysockets/baileys';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { baileysKeys, baileysSessions } from '../../db/schema/index.js';
 import { baileys, loadBaileys } from './baileys.lib.js';
 
@@ -97,7 +97,7 @@ export async function loadAuthState(
 export const credsFromText = (text: string): AuthenticationCreds => fromText(text);
 
 /** A logged-out session can never be resumed: its creds and keys go, and the next start pairs anew. */
-export async function wipeAuthState(db: Db, connectionId: number) {
+export async function wipeAuthState(db: Db | Tx, connectionId: number) {
   await db.transaction(async (tx) => {
     await tx.delete(baileysKeys).where(eq(baileysKeys.connectionId, connectionId));
     await tx.delete(baileysSessions).where(eq(baileysSessions.connectionId, connectionId));

@@ -58,7 +58,7 @@ const warned = (connectionId: number) =>
   warn.mock.calls.some(
     ([about, message]) =>
       (about as { connectionId?: number }).connectionId === connectionId &&
-      message === 'whatsapp phone of a deleted connection not logged out',
+      message === 'whatsapp phone of a forgotten session not logged out',
   );
 
 test('deleting a paired connection with no live session logs the phone out from its set-aside creds, then forgets them', async () => {
@@ -175,6 +175,54 @@ test('a connection that never paired has no phone to log out: no socket is opene
   const answer = await remove(tenant.admin.token, connection.id);
 
   expect(answer.statusCode).toBe(204);
+  expect(await pending(connection.id)).toEqual([]);
+  expect(harness.sockets.length).toBe(count);
+});
+
+const disconnect = (token: string, id: number) =>
+  app.inject({
+    method: 'DELETE',
+    url: `/whatsappsession/${id}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+test('disconnecting a paired connection with no live session logs the phone out from its set-aside creds', async () => {
+  const { connection, admin } = await pairedButDown();
+  const count = harness.sockets.length;
+
+  const answer = await disconnect(admin.token, connection.id);
+  const socket = await logoutSocket(count);
+  replay.open(socket);
+  const left = await waitFor(
+    () => pending(connection.id),
+    (rows) => rows.length === 0,
+    5_000,
+  );
+
+  expect(answer.statusCode).toBe(204);
+  expect(socket.options.auth.creds.me?.id).toBe(PHONE);
+  expect(socket.loggedOut).toBe(true);
+  expect(left).toEqual([]);
+  expect(
+    await app.deps.db.select().from(baileysSessions).where(eq(baileysSessions.connectionId, connection.id)),
+  ).toEqual([]);
+});
+
+test('disconnecting an open session logs out through it: no creds are set aside and no other socket opens', async () => {
+  const { connection, admin, companyId } = await pairedButDown();
+  await app.whatsapp.start({ companyId, connectionId: connection.id });
+  const session = harness.latest();
+  replay.open(session);
+  await waitFor(
+    async () => (await app.deps.db.select().from(connections).where(eq(connections.id, connection.id)))[0],
+    (row) => row?.status === 'CONNECTED',
+  );
+  const count = harness.sockets.length;
+
+  const answer = await disconnect(admin.token, connection.id);
+
+  expect(answer.statusCode).toBe(204);
+  expect(session.loggedOut).toBe(true);
   expect(await pending(connection.id)).toEqual([]);
   expect(harness.sockets.length).toBe(count);
 });

@@ -20,8 +20,8 @@ interface PendingLogout {
 }
 
 /**
- * In the delete's transaction, before the connection's row (and its creds, by cascade) goes: the creds
- * are set aside, sealed, and a job that logs the phone out with them is queued. `delaySeconds` leaves a
+ * In the transaction that wipes a session (a delete, by cascade; a disconnect): the creds are set aside,
+ * sealed, and a job that logs the phone out with them is queued. `delaySeconds` leaves a
  * live holder the time to do it through its own socket first (it then drops the row: `logoutDone`).
  */
 export async function queueLogout(deps: AppDeps, tx: Tx, target: Target, delaySeconds: number) {
@@ -106,7 +106,7 @@ async function logOutWith(factory: SocketFactory, credsText: string, waitMs: num
   }
 }
 
-/** Logs out the phones of deleted connections that no live session held, from their set-aside creds. */
+/** Logs out, from their set-aside creds, the phones of connections deleted or disconnected while no session here could. */
 export async function registerLogoutJob(deps: AppDeps, factory: SocketFactory, waitMs: number) {
   await deps.jobs.work<PendingLogout>(LOGOUT_JOB, async ({ companyId, logoutId }) => {
     const where = tenant(baileysLogouts, companyId, eq(baileysLogouts.id, logoutId));
@@ -116,12 +116,12 @@ export async function registerLogoutJob(deps: AppDeps, factory: SocketFactory, w
     const about = { companyId, connectionId: row.connectionId };
     try {
       await logOutWith(factory, deps.secrets.open(row.sealedCreds), waitMs);
-      deps.log.info(about, 'whatsapp phone of a deleted connection logged out');
+      deps.log.info(about, 'whatsapp phone of a forgotten session logged out');
     } catch (error) {
-      // The connection is gone either way; the phone keeps listing the device until its user removes it.
+      // The session is gone either way; the phone keeps listing the device until its user removes it.
       deps.log.warn(
         { ...about, ...loggableError(error) },
-        'whatsapp phone of a deleted connection not logged out',
+        'whatsapp phone of a forgotten session not logged out',
       );
     } finally {
       await deps.db.delete(baileysLogouts).where(where);

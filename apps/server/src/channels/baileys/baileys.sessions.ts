@@ -107,6 +107,20 @@ export function createWhatsappSessions(
     return done;
   };
 
+  /**
+   * "Disconnect" and "New QR": the stored session is wiped. A phone this process could not log out (its
+   * socket down, or the session held nowhere here) is logged out by a job from the creds set aside in the
+   * same transaction, or it would keep listing a device that no longer exists.
+   */
+  const forgetDevice = async (target: { companyId: number; connectionId: number }, session?: LiveSession) => {
+    const loggedOut = session ? await logOut(session) : false;
+    await deps.db.transaction(async (tx) => {
+      if (!loggedOut) await queueLogout(deps, tx, target, 0);
+      await wipeAuthState(tx, target.connectionId);
+    });
+    if (!loggedOut) wakeLogouts(deps);
+  };
+
   const status = (session: LiveSession, change: Parameters<typeof setSessionStatus>[2]) =>
     setSessionStatus(deps, session, change);
 
@@ -249,12 +263,11 @@ export function createWhatsappSessions(
     },
     async stop(target, stopOptions) {
       const session = live.get(target.connectionId);
-      if (session && stopOptions.logout) await logOut(session);
+      if (stopOptions.logout) await forgetDevice(target, session);
       else if (session) {
         forget(session);
         endSocket(session);
       }
-      if (stopOptions.logout) await wipeAuthState(deps.db, target.connectionId);
       await lease.release(target);
       await setSessionStatus(deps, target, { status: 'DISCONNECTED', reason: 'user' });
     },
