@@ -15,7 +15,15 @@ export interface Jobs {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions, tx?: Tx): Promise<void>;
   /** Lets this process's worker of a queue take its jobs now rather than at its next poll. */
   wake(name: string): void;
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Runs `handler` for each job of the queue. With `batchSize` a worker takes that many queued jobs in
+   * one fetch and completes them in one statement; each job still succeeds, retries or fails on its own.
+   */
+  work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: { batchSize?: number },
+  ): Promise<void>;
   /** A cron schedule (company-independent sweeps); every process may declare it, one runs it. */
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -62,14 +70,21 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
       await boss.send(name, data, { ...options, db: { executeSql: executeSqlIn(tx) } });
     },
     wake,
-    async work(name, handler) {
+    async work(name, handler, { batchSize = 1 } = {}) {
       await ensureQueue(name);
-      const worker = await boss.work<object>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      const options = { pollingIntervalSeconds: 2, batchSize };
+      const worker = await boss.work<object>(name, options, async (jobs) => {
         try {
-          for (const job of jobs) await handler(job.data as never);
+          for (const job of jobs) {
+            // Failed here, one by one: pg-boss then completes the batch's jobs still active, and a failed
+            // job retries (or goes to its dead letter) without taking its batch with it.
+            await handler(job.data as never).catch((error: unknown) =>
+              boss.fail(name, job.id, error as object),
+            );
+          }
         } finally {
           // A worker otherwise waits a whole polling interval between jobs, so a backlog (after a
-          // restart, or jobs queued by another process) drained at one job per interval. Asking again
+          // restart, or jobs queued by another process) drained at one batch per interval. Asking again
           // at once drains it; an empty fetch then waits the interval as usual.
           wake(name);
         }
