@@ -48,8 +48,10 @@ test('a delivery that fails leaves the deliveries taken in the same batch to suc
     release = resolve;
   });
   let refused: number | undefined;
+  const webchat = app.deps.channels.get('webchat');
   app.deps.channels.set('webchat', {
     send: async ({ message }) => {
+      if (message.ticketId !== ticket.id) return { externalId: `out-${message.id}`, ack: 1 };
       if (message.body === 'primeira') await held;
       else if (refused === undefined) {
         refused = message.id;
@@ -74,6 +76,7 @@ test('a delivery that fails leaves the deliveries taken in the same batch to suc
         .orderBy(asc(messages.id)),
     (found) => found.length === 3 && found.every((row) => row.ack !== 0),
   );
+  if (webchat) app.deps.channels.set('webchat', webchat);
 
   expect(rows.map(({ body, ack }) => ({ body, ack }))).toEqual([
     { body: 'primeira', ack: 1 },

@@ -13,7 +13,7 @@ import {
 } from './messages.outbox.js';
 import {
   failMessage,
-  findDelivery,
+  findDeliveries,
   findQuoted,
   type MessageRow,
   raiseAck,
@@ -22,28 +22,52 @@ import {
 } from './messages.queries.js';
 
 /**
- * Deliveries a worker takes per fetch: under load one fetch and one completion serve this many sends
- * instead of one each (both are among a send's heaviest statements); taken in order, sent one by one.
+ * Deliveries a worker takes per fetch: under load one fetch, one read of the messages, one ticket load
+ * per conversation and one completion serve this many sends instead of one each.
  */
 const DELIVERY_BATCH = 20;
 
-/** Sends a stored message through its channel. Safe to run twice: a message already sent is left alone. */
-async function deliverMessage(deps: AppDeps, { companyId, messageId }: DeliveryJob): Promise<void> {
-  const row = await findDelivery(deps.db, companyId, messageId);
-  if (row?.message.ack !== 0) return;
-  // With its connection or contact deleted the message can never leave; failing it also ends the sweep's retries.
-  if (!row.connection || !row.contact) return markFailed(deps, companyId, messageId, 'ERR_SENDING_WAPP_MSG');
-  const adapter = deps.channels.get(row.connection.channel);
-  if (!adapter) throw new Error(`No adapter for channel ${row.connection.channel}`);
+type Delivery = Awaited<ReturnType<typeof findDeliveries>>[number];
 
-  const sent = await adapter
-    .send({ connection: row.connection, contact: row.contact, message: row.message })
-    .catch((error: unknown) => {
-      if (error instanceof PermanentSendError) return error;
-      throw error;
-    });
-  if (sent instanceof PermanentSendError) return markFailed(deps, companyId, messageId, sent.reason);
-  await setAck(deps, companyId, messageId, sent.ack, { externalId: sent.externalId });
+/**
+ * Sends a batch of stored messages through their channels, one after the other in queue order, and
+ * publishes what changed; answers each job's failure (a retry) at its index. Safe to run twice: a
+ * message already sent is left alone, and each one's ack is stored as soon as its channel took it.
+ */
+async function deliverMessages(deps: AppDeps, jobs: DeliveryJob[]): Promise<unknown[]> {
+  const found = await findDeliveries(deps.db, jobs);
+  const byKey = new Map(found.map((row) => [`${row.message.companyId}:${row.message.id}`, row]));
+  const changed: MessageRow[] = [];
+  const failures: unknown[] = [];
+  for (const [index, { companyId, messageId }] of jobs.entries()) {
+    const row = byKey.get(`${companyId}:${messageId}`);
+    if (row?.message.ack !== 0) continue;
+    await deliverMessage(deps, row).then(
+      (rows) => changed.push(...rows),
+      (error: unknown) => {
+        failures[index] = error;
+      },
+    );
+  }
+  await publishMessageUpdates(deps, changed);
+  return failures;
+}
+
+/** One pending message through its channel: answers the rows it changed (its ack, or its failure). */
+async function deliverMessage(deps: AppDeps, { message, connection, contact }: Delivery) {
+  // With its connection or contact deleted the message can never leave; failing it also ends the sweep's retries.
+  if (!connection || !contact)
+    return failMessage(deps.db, message.companyId, message.id, 'ERR_SENDING_WAPP_MSG');
+  const adapter = deps.channels.get(connection.channel);
+  if (!adapter) throw new Error(`No adapter for channel ${connection.channel}`);
+
+  const sent = await adapter.send({ connection, contact, message }).catch((error: unknown) => {
+    if (error instanceof PermanentSendError) return error;
+    throw error;
+  });
+  if (sent instanceof PermanentSendError)
+    return failMessage(deps.db, message.companyId, message.id, sent.reason);
+  return raiseAck(deps.db, message.companyId, message.id, sent.ack, { externalId: sent.externalId });
 }
 
 /** Acks only move forward; a late "sent" never undoes "read". */
@@ -81,7 +105,7 @@ export async function publishMessageUpdates(deps: AppDeps, rows: MessageRow[]) {
 }
 
 export async function registerDeliveryJobs(deps: AppDeps) {
-  await deps.jobs.work<DeliveryJob>(DELIVER_JOB, (job) => deliverMessage(deps, job), {
+  await deps.jobs.workBatch<DeliveryJob>(DELIVER_JOB, (jobs) => deliverMessages(deps, jobs), {
     batchSize: DELIVERY_BATCH,
   });
   // After the last retry pg-boss hands the job to this queue: the message is failed, and says so.
