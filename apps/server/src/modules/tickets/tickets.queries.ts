@@ -146,57 +146,64 @@ export async function queueIdsOfUser(db: Db | Tx, companyId: number, userId: num
 }
 
 /**
- * The list's denormalised last message, and for an agent's reply the reply times of the ticket and its
- * cycle, in one statement: a send is a few round trips, and this was two of them.
+ * The list's last message, and for an agent's reply (`agentReply`) the reply times of the ticket and its
+ * cycle, in one statement: a send is a few round trips, and this was two of them. Rendered once per shape.
  */
-export async function recordOutboundOnTicket(
-  db: Db | Tx,
-  companyId: number,
-  ticketId: number,
-  reply: { body: string; at: Date; isAgentReply: boolean },
-) {
+const outboundOnTicket = statementsByShape('outbound_on_ticket', (db, shape: { agentReply: boolean }) => {
+  const at = sql<Date>`${sql.placeholder('at')}::timestamptz`;
   const preview = {
-    lastMessage: reply.body,
-    lastMessageAt: reply.at,
+    lastMessage: sql<string>`${sql.placeholder('body')}`,
+    lastMessageAt: at,
     lastMessageFromMe: true,
-    updatedAt: reply.at,
+    updatedAt: at,
   };
   const latest = and(
-    eq(tickets.companyId, companyId),
-    eq(tickets.id, ticketId),
+    eq(tickets.companyId, sql.placeholder('companyId')),
+    eq(tickets.id, sql.placeholder('ticketId')),
     // Replies racing each other: the latest stays the preview, whichever update lands last.
-    or(isNull(tickets.lastMessageAt), lte(tickets.lastMessageAt, reply.at)),
+    or(isNull(tickets.lastMessageAt), lte(tickets.lastMessageAt, at)),
   );
-  if (!reply.isAgentReply) {
-    await db.update(tickets).set(preview).where(latest);
-    return;
-  }
+  if (!shape.agentReply) return db.update(tickets).set(preview).where(latest);
   // PostgreSQL runs a data-modifying WITH whether or not the statement reads it: the cycle gets its
   // first reply even when a later reply already holds the ticket's preview.
   const cycle = db.$with('replied_cycle').as(
     db
       .update(ticketCycles)
-      .set({ firstReplyAt: reply.at })
+      .set({ firstReplyAt: at })
       .where(
         and(
-          eq(ticketCycles.companyId, companyId),
-          eq(ticketCycles.ticketId, ticketId),
+          eq(ticketCycles.companyId, sql.placeholder('companyId')),
+          eq(ticketCycles.ticketId, sql.placeholder('ticketId')),
           isNull(ticketCycles.closedAt),
           isNull(ticketCycles.firstReplyAt),
         ),
       )
       .returning({ id: ticketCycles.id }),
   );
-  await db
+  return db
     .with(cycle)
     .update(tickets)
     .set({
       ...preview,
-      lastAgentMessageAt: reply.at,
+      lastAgentMessageAt: at,
       waitingSince: null,
       firstReplyAt: sql`coalesce(${tickets.firstReplyAt}, now())`,
     })
     .where(latest);
+});
+
+export async function recordOutboundOnTicket(
+  db: Db | Tx,
+  companyId: number,
+  ticketId: number,
+  reply: { body: string; at: Date; isAgentReply: boolean },
+) {
+  await outboundOnTicket(db, { agentReply: reply.isAgentReply }).execute({
+    companyId,
+    ticketId,
+    body: reply.body,
+    at: reply.at.toISOString(),
+  });
 }
 
 export async function markTicketRead(db: Db | Tx, companyId: number, ticketId: number) {
