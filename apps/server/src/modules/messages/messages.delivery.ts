@@ -1,10 +1,9 @@
 import type { Ticket } from '@balcao/shared';
-import { eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PermanentSendError } from '../../channels/channel.js';
-import { tickets } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { publishMessage } from '../tickets/tickets.events.js';
-import { loadTicket } from '../tickets/tickets.queries.js';
+import { loadTicketById } from '../tickets/tickets.queries.js';
 import {
   DELIVER_JOB,
   type DeliveryJob,
@@ -14,7 +13,7 @@ import {
 } from './messages.outbox.js';
 import {
   failMessage,
-  findDelivery,
+  findDeliveries,
   findQuoted,
   type MessageRow,
   raiseAck,
@@ -22,23 +21,53 @@ import {
   toMessage,
 } from './messages.queries.js';
 
-/** Sends a stored message through its channel. Safe to run twice: a message already sent is left alone. */
-async function deliverMessage(deps: AppDeps, { companyId, messageId }: DeliveryJob): Promise<void> {
-  const row = await findDelivery(deps.db, companyId, messageId);
-  if (row?.message.ack !== 0) return;
-  // With its connection or contact deleted the message can never leave; failing it also ends the sweep's retries.
-  if (!row.connection || !row.contact) return markFailed(deps, companyId, messageId, 'ERR_SENDING_WAPP_MSG');
-  const adapter = deps.channels.get(row.connection.channel);
-  if (!adapter) throw new Error(`No adapter for channel ${row.connection.channel}`);
+/**
+ * Deliveries a worker takes per fetch: under load one fetch, one read of the messages, one ticket load
+ * per conversation and one completion serve this many sends instead of one each.
+ */
+const DELIVERY_BATCH = 20;
 
-  const sent = await adapter
-    .send({ connection: row.connection, contact: row.contact, message: row.message })
-    .catch((error: unknown) => {
-      if (error instanceof PermanentSendError) return error;
-      throw error;
-    });
-  if (sent instanceof PermanentSendError) return markFailed(deps, companyId, messageId, sent.reason);
-  await setAck(deps, companyId, messageId, sent.ack, { externalId: sent.externalId });
+type Delivery = Awaited<ReturnType<typeof findDeliveries>>[number];
+
+/**
+ * Sends a batch of stored messages through their channels, one after the other in queue order, and
+ * publishes what changed; answers each job's failure (a retry) at its index. Safe to run twice: a
+ * message already sent is left alone, and each one's ack is stored as soon as its channel took it.
+ */
+async function deliverMessages(deps: AppDeps, jobs: DeliveryJob[]): Promise<unknown[]> {
+  const found = await findDeliveries(deps.db, jobs);
+  const byKey = new Map(found.map((row) => [`${row.message.companyId}:${row.message.id}`, row]));
+  const changed: MessageRow[] = [];
+  const failures: unknown[] = [];
+  for (const [index, { companyId, messageId }] of jobs.entries()) {
+    const row = byKey.get(`${companyId}:${messageId}`);
+    if (row?.message.ack !== 0) continue;
+    await deliverMessage(deps, row).then(
+      (rows) => changed.push(...rows),
+      (error: unknown) => {
+        failures[index] = error;
+      },
+    );
+  }
+  await publishMessageUpdates(deps, changed);
+  return failures;
+}
+
+/** One pending message through its channel: answers the rows it changed (its ack, or its failure). */
+async function deliverMessage(deps: AppDeps, { message, connection, contact }: Delivery) {
+  // With its connection or contact deleted the message can never leave; failing it also ends the sweep's retries.
+  if (!connection || !contact)
+    return failMessage(deps.db, message.companyId, message.id, 'ERR_SENDING_WAPP_MSG');
+  const adapter = deps.channels.get(connection.channel);
+  if (!adapter) throw new Error(`No adapter for channel ${connection.channel}`);
+
+  const sent = await adapter.send({ connection, contact, message }).catch((error: unknown) => {
+    if (error instanceof PermanentSendError) return error;
+    throw error;
+  });
+  if (sent instanceof PermanentSendError)
+    return failMessage(deps.db, message.companyId, message.id, sent.reason);
+  return raiseAck(deps.db, message.companyId, message.id, sent.ack, { externalId: sent.externalId });
 }
 
 /** Acks only move forward; a late "sent" never undoes "read". */
@@ -67,7 +96,7 @@ export async function publishMessageUpdates(deps: AppDeps, rows: MessageRow[]) {
   for (const row of rows) {
     let ticket = loaded.get(row.ticketId);
     if (!ticket) {
-      ticket = (await loadTicket(deps.db, deps.links, row.companyId, eq(tickets.id, row.ticketId))) as Ticket;
+      ticket = (await loadTicketById(deps.db, deps.links, row.companyId, row.ticketId)) as Ticket;
       loaded.set(row.ticketId, ticket);
     }
     const quoted = await findQuoted(deps.db, row);
@@ -76,7 +105,9 @@ export async function publishMessageUpdates(deps: AppDeps, rows: MessageRow[]) {
 }
 
 export async function registerDeliveryJobs(deps: AppDeps) {
-  await deps.jobs.work<DeliveryJob>(DELIVER_JOB, (job) => deliverMessage(deps, job));
+  await deps.jobs.workBatch<DeliveryJob>(DELIVER_JOB, (jobs) => deliverMessages(deps, jobs), {
+    batchSize: DELIVERY_BATCH,
+  });
   // After the last retry pg-boss hands the job to this queue: the message is failed, and says so.
   await deps.jobs.work<DeliveryJob>(FAILED_JOB, ({ companyId, messageId }) =>
     markFailed(deps, companyId, messageId, 'ERR_SENDING_WAPP_MSG'),

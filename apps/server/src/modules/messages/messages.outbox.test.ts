@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, expect, test, vi } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
-import { messages } from '../../db/schema/index.js';
+import { messages, ticketCycles, tickets } from '../../db/schema/index.js';
 import { requeueStrandedMessages } from './messages.outbox.js';
 
 const app = await createTestApp();
@@ -91,4 +91,40 @@ test('a stranded message whose connection was deleted is marked failed, not swep
   );
 
   expect(failed).toMatchObject({ ack: -1, failedReason: 'ERR_SENDING_WAPP_MSG' });
+});
+
+test("an agent's first reply is the reply time of the ticket and of its open cycle; a later one moves neither", async () => {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
+  const closedAt = new Date(Date.now() - 60 * 60_000);
+  await app.deps.db.insert(ticketCycles).values([
+    { companyId: tenant.companyId, ticketId: ticket.id, closedAt },
+    { companyId: tenant.companyId, ticketId: ticket.id },
+  ]);
+  const reply = (body: string) =>
+    call(app, 'POST', `/messages/${ticket.id}`, { token: tenant.admin.token, body: { body } });
+  const replyTimes = async () => {
+    const [row] = await app.deps.db
+      .select({ firstReplyAt: tickets.firstReplyAt, lastMessage: tickets.lastMessage })
+      .from(tickets)
+      .where(eq(tickets.id, ticket.id));
+    const cycles = await app.deps.db
+      .select({ firstReplyAt: ticketCycles.firstReplyAt, closedAt: ticketCycles.closedAt })
+      .from(ticketCycles)
+      .where(eq(ticketCycles.ticketId, ticket.id))
+      .orderBy(asc(ticketCycles.id));
+    return { ticket: row, cycles };
+  };
+
+  await reply('Primeira');
+  const first = await replyTimes();
+  await reply('Segunda');
+  const second = await replyTimes();
+
+  expect(first.ticket?.firstReplyAt).toBeInstanceOf(Date);
+  expect(first.cycles).toEqual([
+    { firstReplyAt: null, closedAt },
+    { firstReplyAt: expect.any(Date), closedAt: null },
+  ]);
+  expect(second).toEqual({ ticket: { ...first.ticket, lastMessage: 'Segunda' }, cycles: first.cycles });
 });

@@ -1,9 +1,7 @@
 import type { Ticket } from '@balcao/shared';
-import { eq } from 'drizzle-orm';
-import { tickets } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { publishMessage, publishTicket } from '../tickets/tickets.events.js';
-import { loadTicket, recordOutboundOnTicket } from '../tickets/tickets.queries.js';
+import { loadTicketById, recordOutboundOnTicket } from '../tickets/tickets.queries.js';
 import { findStrandedOutbound, insertMessage, type MessageRow, toMessage } from './messages.queries.js';
 
 export const DELIVER_JOB = 'messages.deliver';
@@ -90,12 +88,7 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
       isAgentReply: input.kind === 'chat',
     });
   }
-  const ticket = (await loadTicket(
-    deps.db,
-    deps.links,
-    input.companyId,
-    eq(tickets.id, input.ticket.id),
-  )) as Ticket;
+  const ticket = (await loadTicketById(deps.db, deps.links, input.companyId, input.ticket.id)) as Ticket;
   const message = toMessage(row, deps.links, input.quoted);
   publishMessage(deps, input.companyId, 'create', message, ticket);
   publishTicket(deps, input.companyId, ticket);

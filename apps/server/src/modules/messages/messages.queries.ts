@@ -264,6 +264,28 @@ export async function findDelivery(db: Db | Tx, companyId: number, messageId: nu
   return row;
 }
 
+const deliveries = statementsByShape('deliveries', (db) =>
+  db
+    .select({ message: messages, connection: connections, contact: contacts })
+    .from(messages)
+    .leftJoin(contacts, and(eq(contacts.companyId, messages.companyId), eq(contacts.id, messages.contactId)))
+    .leftJoin(
+      connections,
+      and(eq(connections.companyId, messages.companyId), eq(connections.id, messages.connectionId)),
+    )
+    .where(
+      sql`(${messages.companyId}, ${messages.id}) in (select * from unnest(${sql.placeholder('companyIds')}::integer[], ${sql.placeholder('messageIds')}::integer[]))`,
+    ),
+);
+
+/** `findDelivery` for many messages in one statement, each read in its own company; in no particular order. */
+export function findDeliveries(db: Db | Tx, keys: { companyId: number; messageId: number }[]) {
+  return deliveries(db, {}).execute({
+    companyIds: keys.map((key) => key.companyId),
+    messageIds: keys.map((key) => key.messageId),
+  });
+}
+
 /** Acks only move forward; a late "sent" never undoes "read". */
 export function raiseAck(
   db: Db | Tx,

@@ -1,6 +1,7 @@
 import { can } from '@balcao/shared';
 import { and, eq, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { statementsByShape } from '../../db/prepared.js';
 import { queues, tickets, userQueues } from '../../db/schema/index.js';
 import type { RequestActor } from '../../platform/auth/actor.js';
 import { queueIdsOfUser } from './tickets.queries.js';
@@ -22,13 +23,23 @@ export function canSeeTicket(
   return ticket.queueId === null ? ticket.userId === null : actorQueueIds.has(ticket.queueId);
 }
 
-/** A ticket of the caller's company by id or uuid, if the caller may see it. */
-export async function findVisibleTicket(db: Db | Tx, actor: RequestActor, key: number | { uuid: string }) {
-  const byKey = typeof key === 'number' ? eq(tickets.id, key) : eq(tickets.uuid, key.uuid);
-  const [ticket] = await db
+/** Every route of a ticket reads it by id first: rendered once, executed with the ids. */
+const ticketRowById = statementsByShape('ticket_row_by_id', (db) =>
+  db
     .select()
     .from(tickets)
-    .where(and(eq(tickets.companyId, actor.companyId), byKey));
+    .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('id')))),
+);
+
+/** A ticket of the caller's company by id or uuid, if the caller may see it. */
+export async function findVisibleTicket(db: Db | Tx, actor: RequestActor, key: number | { uuid: string }) {
+  const [ticket] =
+    typeof key === 'number'
+      ? await ticketRowById(db, {}).execute({ companyId: actor.companyId, id: key })
+      : await db
+          .select()
+          .from(tickets)
+          .where(and(eq(tickets.companyId, actor.companyId), eq(tickets.uuid, key.uuid)));
   return ticket && (await maySeeTicket(db, actor, ticket)) ? ticket : undefined;
 }
 

@@ -145,48 +145,65 @@ export async function queueIdsOfUser(db: Db | Tx, companyId: number, userId: num
   return new Set(rows.map((r) => r.queueId));
 }
 
-/** The list's denormalised last message, and for an agent's reply the reply times of the ticket and its cycle. */
+/**
+ * The list's last message, and for an agent's reply (`agentReply`) the reply times of the ticket and its
+ * cycle, in one statement: a send is a few round trips, and this was two of them. Rendered once per shape.
+ */
+const outboundOnTicket = statementsByShape('outbound_on_ticket', (db, shape: { agentReply: boolean }) => {
+  const at = sql<Date>`${sql.placeholder('at')}::timestamptz`;
+  const preview = {
+    lastMessage: sql<string>`${sql.placeholder('body')}`,
+    lastMessageAt: at,
+    lastMessageFromMe: true,
+    updatedAt: at,
+  };
+  const latest = and(
+    eq(tickets.companyId, sql.placeholder('companyId')),
+    eq(tickets.id, sql.placeholder('ticketId')),
+    // Replies racing each other: the latest stays the preview, whichever update lands last.
+    or(isNull(tickets.lastMessageAt), lte(tickets.lastMessageAt, at)),
+  );
+  if (!shape.agentReply) return db.update(tickets).set(preview).where(latest);
+  // PostgreSQL runs a data-modifying WITH whether or not the statement reads it: the cycle gets its
+  // first reply even when a later reply already holds the ticket's preview.
+  const cycle = db.$with('replied_cycle').as(
+    db
+      .update(ticketCycles)
+      .set({ firstReplyAt: at })
+      .where(
+        and(
+          eq(ticketCycles.companyId, sql.placeholder('companyId')),
+          eq(ticketCycles.ticketId, sql.placeholder('ticketId')),
+          isNull(ticketCycles.closedAt),
+          isNull(ticketCycles.firstReplyAt),
+        ),
+      )
+      .returning({ id: ticketCycles.id }),
+  );
+  return db
+    .with(cycle)
+    .update(tickets)
+    .set({
+      ...preview,
+      lastAgentMessageAt: at,
+      waitingSince: null,
+      firstReplyAt: sql`coalesce(${tickets.firstReplyAt}, now())`,
+    })
+    .where(latest);
+});
+
 export async function recordOutboundOnTicket(
-  tx: Db | Tx,
+  db: Db | Tx,
   companyId: number,
   ticketId: number,
   reply: { body: string; at: Date; isAgentReply: boolean },
 ) {
-  await tx
-    .update(tickets)
-    .set({
-      lastMessage: reply.body,
-      lastMessageAt: reply.at,
-      lastMessageFromMe: true,
-      updatedAt: reply.at,
-      ...(reply.isAgentReply
-        ? {
-            lastAgentMessageAt: reply.at,
-            waitingSince: null,
-            firstReplyAt: sql`coalesce(${tickets.firstReplyAt}, now())`,
-          }
-        : {}),
-    })
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.id, ticketId),
-        // Replies racing each other: the latest stays the preview, whichever update lands last.
-        or(isNull(tickets.lastMessageAt), lte(tickets.lastMessageAt, reply.at)),
-      ),
-    );
-  if (!reply.isAgentReply) return;
-  await tx
-    .update(ticketCycles)
-    .set({ firstReplyAt: reply.at })
-    .where(
-      and(
-        eq(ticketCycles.companyId, companyId),
-        eq(ticketCycles.ticketId, ticketId),
-        isNull(ticketCycles.closedAt),
-        isNull(ticketCycles.firstReplyAt),
-      ),
-    );
+  await outboundOnTicket(db, { agentReply: reply.isAgentReply }).execute({
+    companyId,
+    ticketId,
+    body: reply.body,
+    at: reply.at.toISOString(),
+  });
 }
 
 export async function markTicketRead(db: Db | Tx, companyId: number, ticketId: number) {

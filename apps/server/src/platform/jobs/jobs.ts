@@ -16,6 +16,17 @@ export interface Jobs {
   /** Lets this process's worker of a queue take its jobs now rather than at its next poll. */
   wake(name: string): void;
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Hands the worker's jobs to `handler` up to `batchSize` at a time, in queue order: one fetch and one
+   * completion serve the batch, and the handler may read and publish for all of it at once. It answers
+   * each job's failure at the job's index (nothing where it succeeded): each job still retries, or goes
+   * to its dead letter, on its own. Throwing fails the whole batch.
+   */
+  workBatch<T extends object>(
+    name: string,
+    handler: (batch: T[]) => Promise<unknown[]>,
+    options: { batchSize: number },
+  ): Promise<void>;
   /** A cron schedule (company-independent sweeps); every process may declare it, one runs it. */
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -50,6 +61,29 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
     if (worker) boss.notifyWorker(worker);
   };
 
+  const consume = async (
+    name: string,
+    batchSize: number,
+    handler: (batch: object[]) => Promise<unknown[]>,
+  ) => {
+    await ensureQueue(name);
+    const options = { pollingIntervalSeconds: 2, batchSize };
+    const worker = await boss.work<object>(name, options, async (jobs) => {
+      try {
+        const failures = await handler(jobs.map((job) => job.data));
+        // Failed one by one before pg-boss completes the batch, which completes only the jobs still active.
+        for (const [index, job] of jobs.entries())
+          if (failures[index] !== undefined) await boss.fail(name, job.id, failures[index] as object);
+      } finally {
+        // A worker otherwise waits a whole polling interval between fetches, so a backlog (after a
+        // restart, or jobs queued by another process) drained at one batch per interval. Asking again
+        // at once drains it; an empty fetch then waits the interval as usual.
+        wake(name);
+      }
+    });
+    localWorkers.set(name, worker);
+  };
+
   return {
     async send(name, data, options = {}, tx) {
       if (!tx) {
@@ -62,20 +96,12 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
       await boss.send(name, data, { ...options, db: { executeSql: executeSqlIn(tx) } });
     },
     wake,
-    async work(name, handler) {
-      await ensureQueue(name);
-      const worker = await boss.work<object>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-        try {
-          for (const job of jobs) await handler(job.data as never);
-        } finally {
-          // A worker otherwise waits a whole polling interval between jobs, so a backlog (after a
-          // restart, or jobs queued by another process) drained at one job per interval. Asking again
-          // at once drains it; an empty fetch then waits the interval as usual.
-          wake(name);
-        }
-      });
-      localWorkers.set(name, worker);
-    },
+    work: (name, handler) =>
+      consume(name, 1, async ([data]) => {
+        await handler(data as never);
+        return [];
+      }),
+    workBatch: (name, handler, { batchSize }) => consume(name, batchSize, handler as never),
     async schedule(name, cron) {
       await ensureQueue(name);
       await boss.schedule(name, cron);
