@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
@@ -174,6 +174,33 @@ describe('the contact list', () => {
     expect((await search('(11) 9 7000-0012')).body.contacts.map((c: { name: string }) => c.name)).toEqual([
       'Person 12',
     ]);
+  });
+
+  test('filters by channel and by group, and a search paged past its matches still counts them', async () => {
+    await app.deps.db.insert(contacts).values([
+      { companyId: tenant.companyId, name: 'Person group', number: '120363000000000001', isGroup: true },
+      { companyId: tenant.companyId, name: 'Person site', number: null, channel: 'webchat' },
+    ]);
+    const names = async (query: string) => {
+      const { body } = await call(app, 'GET', `/contacts?${query}`, { token: tenant.admin.token });
+      return body.contacts.map((c: { name: string }) => c.name);
+    };
+
+    expect(await names('isGroup=true')).toEqual(['Person group']);
+    expect(await names('channel=webchat')).toEqual(['Person site']);
+    expect(await names('channel=webchat&searchParam=person')).toEqual(['Person site']);
+    const past = await call(app, 'GET', '/contacts?searchParam=person&pageNumber=5', {
+      token: tenant.admin.token,
+    });
+    expect(past.body).toEqual({ contacts: [], hasMore: false, count: 27 });
+    await app.deps.db
+      .delete(contacts)
+      .where(
+        and(
+          eq(contacts.companyId, tenant.companyId),
+          inArray(contacts.name, ['Person group', 'Person site']),
+        ),
+      );
   });
 
   test('filters by tags', async () => {
