@@ -210,7 +210,10 @@ describe('the contact list', () => {
       .insert(tags)
       .values({ companyId: tenant.companyId, name: 'filter' })
       .returning();
-    const [row] = await app.deps.db.select().from(contacts).where(eq(contacts.name, 'Person 05'));
+    const [row] = await app.deps.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.name, 'Person 05')));
     await call(app, 'PUT', `/contacts/${row?.id}`, {
       token: tenant.admin.token,
       body: { tagIds: [tag?.id] },
