@@ -118,7 +118,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   requireDeclaredGates(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifyCompress);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 10 } });

@@ -72,6 +72,21 @@ describe('headers', () => {
     }
   });
 
+  test('every answer isolates itself from other origins and turns off legacy browser features', async () => {
+    const { response } = await call(app, 'GET', '/health');
+
+    expect(response.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'same-origin',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+  });
+
   test('HSTS only when the public address is https', async () => {
     const secure = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: 'https://balcao.example' } });
     try {

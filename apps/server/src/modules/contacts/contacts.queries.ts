@@ -1,6 +1,20 @@
 import type { Contact } from '@balcao/shared';
-import { asc, count, eq, getTableColumns, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { inlineLimit, statementsByShape } from '../../db/prepared.js';
 import { contactCustomFields, contacts, contactTags, tags, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 
@@ -42,31 +56,94 @@ export interface ContactFilter {
   isGroup?: boolean;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** Name and e-mail as typed; the number by its digits, so '+55 (11) 9' finds '55119…'. */
-function searchCondition(search: string): SQL | undefined {
-  const pattern = likePattern(search);
-  const digits = search.replace(/\D/g, '');
-  return or(
-    ilike(contacts.name, pattern),
-    ilike(contacts.email, pattern),
-    digits.length > 0 ? sql`${contacts.number} like ${likePattern(digits)}` : undefined,
-  );
+/**
+ * Which filters a list uses, never their values: each shape's statement is rendered once and then
+ * executed with the values bound (drizzle rendering this select cost about as much Node time as the
+ * rest of a search).
+ */
+interface FilterShape {
+  search: boolean;
+  /** The search has digits, so the number is searched too. */
+  digits: boolean;
+  /** Every text searched has a trigram (three characters or more): see `searched`. */
+  trigrams: boolean;
+  channel: boolean;
+  isGroup: boolean;
+  tags: boolean;
+  /** The page size, written into the statement (see `inlineLimit`). */
+  limit: number;
+  /** A page past the first. */
+  paged: boolean;
 }
 
-function contactFilter(companyId: number, filter: ContactFilter): SQL {
-  return tenant(
-    contacts,
-    companyId,
-    filter.search ? searchCondition(filter.search) : undefined,
-    filter.channel ? eq(contacts.channel, filter.channel) : undefined,
-    filter.isGroup === undefined ? undefined : eq(contacts.isGroup, filter.isGroup),
-    filter.tagIds?.length
-      ? sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${inArray(contactTags.tagId, filter.tagIds)})`
+const param = {
+  companyId: sql.placeholder('companyId'),
+  pattern: sql.placeholder('pattern'),
+  digits: sql.placeholder('digits'),
+  channel: sql.placeholder('channel'),
+  isGroup: sql.placeholder('isGroup'),
+  tagIds: sql.placeholder('tagIds'),
+  offset: sql.placeholder('offset'),
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * A searched text, hidden from the planner when it has trigrams: PostgreSQL then plans the search once
+ * per connection (the trigram indexes, whatever the text) instead of on every call, which cost it as much
+ * as running the search (0.2–0.3 ms for 'abc'). A shorter text has no trigram to look up, so the planner
+ * sees it and may read the table instead of the whole index.
+ */
+const searched = (shape: FilterShape, value: SQLWrapper): SQLWrapper =>
+  shape.trigrams ? sql`(select ${value})` : value;
+
+/** Name and e-mail as typed; the number by its digits, so '+55 (11) 9' finds '55119…'. */
+function contactFilter(shape: FilterShape): SQL | undefined {
+  return and(
+    eq(contacts.companyId, param.companyId),
+    shape.search
+      ? or(
+          ilike(contacts.name, searched(shape, param.pattern)),
+          ilike(contacts.email, searched(shape, param.pattern)),
+          shape.digits ? sql`${contacts.number} like ${searched(shape, param.digits)}` : undefined,
+        )
+      : undefined,
+    shape.channel ? eq(contacts.channel, param.channel) : undefined,
+    shape.isGroup ? eq(contacts.isGroup, param.isGroup) : undefined,
+    shape.tags
+      ? sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${contactTags.tagId} = any(${param.tagIds}))`
       : undefined,
   );
 }
+
+const pageStatement = statementsByShape('contacts_page', (db, shape: FilterShape) => {
+  // A search orders by an expression the name index cannot give, so PostgreSQL gathers the matches
+  // through the trigram indexes and sorts those few. Left to order by the index, it misjudges how many
+  // rows a pattern matches and walks the whole company's names for a rare one (46 ms against 0.4 ms
+  // for 'abc' at 50,000 contacts).
+  // The matches are all gathered for that sort anyway: counting them in the same statement spares a
+  // second pass over the trigram indexes (W3 of the bench: two statements per search became one).
+  const page = shape.search
+    ? db
+        .select({ ...withDetails, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(contacts)
+        .where(contactFilter(shape))
+        .orderBy(sql`${contacts.name} || ''`, asc(contacts.id))
+        .limit(inlineLimit(shape.limit))
+        .$dynamic()
+    : selectContacts(db)
+        .where(contactFilter(shape))
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(inlineLimit(shape.limit))
+        .$dynamic();
+  // The first page has no OFFSET at all: PostgreSQL prices a bound one as skipping a tenth of the rows, so
+  // the plan it could keep for every call looked dearer than planning each call and it never kept one.
+  return shape.paged ? page.offset(param.offset) : page;
+});
+
+const totalStatement = statementsByShape('contacts_total', (db, shape: FilterShape) =>
+  db.select({ total: count() }).from(contacts).where(contactFilter(shape)),
+);
 
 export async function searchContacts(
   db: Db,
@@ -74,35 +151,33 @@ export async function searchContacts(
   filter: ContactFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ContactRecord[]; total: number }> {
-  const where = contactFilter(companyId, filter);
-  if (!filter.search) {
-    const [rows, [totals]] = await Promise.all([
-      selectContacts(db)
-        .where(where)
-        .orderBy(asc(contacts.name), asc(contacts.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ total: count() }).from(contacts).where(where),
-    ]);
-    return { rows, total: totals?.total ?? 0 };
+  const digits = filter.search?.replace(/\D/g, '') ?? '';
+  const shape: FilterShape = {
+    search: Boolean(filter.search),
+    digits: digits.length > 0,
+    trigrams: (filter.search?.length ?? 0) >= 3 && (digits.length === 0 || digits.length >= 3),
+    channel: Boolean(filter.channel),
+    isGroup: filter.isGroup !== undefined,
+    tags: (filter.tagIds?.length ?? 0) > 0,
+    limit: page.limit,
+    paged: page.offset > 0,
+  };
+  const values = {
+    companyId,
+    pattern: filter.search && likePattern(filter.search),
+    digits: likePattern(digits),
+    channel: filter.channel,
+    isGroup: filter.isGroup,
+    tagIds: filter.tagIds ?? [],
+    offset: page.offset,
+  };
+  const total = async () => (await totalStatement(db, shape).execute(values))[0]?.total ?? 0;
+  if (!shape.search) {
+    const [rows, all] = await Promise.all([pageStatement(db, shape).execute(values), total()]);
+    return { rows: rows as ContactRecord[], total: all };
   }
-  // A search orders by an expression the name index cannot give, so PostgreSQL gathers the matches
-  // through the trigram indexes and sorts those few. Left to order by the index, it misjudges how many
-  // rows a pattern matches and walks the whole company's names for a rare one (46 ms against 0.4 ms
-  // for 'abc' at 50,000 contacts).
-  // The matches are all gathered for that sort anyway: counting them in the same statement spares a
-  // second pass over the trigram indexes (W3 of the bench: two statements per search became one).
-  const found = await db
-    .select({ ...withDetails, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(contacts)
-    .where(where)
-    .orderBy(sql`${contacts.name} || ''`, asc(contacts.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  if (found.length === 0 && page.offset > 0) {
-    const [totals] = await db.select({ total: count() }).from(contacts).where(where);
-    return { rows: [], total: totals?.total ?? 0 };
-  }
+  const found = (await pageStatement(db, shape).execute(values)) as (ContactRecord & { total: number })[];
+  if (found.length === 0 && page.offset > 0) return { rows: [], total: await total() };
   return { rows: found.map(({ total: _, ...row }) => row), total: found[0]?.total ?? 0 };
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import { exportContacts } from './contacts.export.js';
 import { startContactImport } from './contacts.import.js';
 import { contactProfile } from './contacts.profile.js';
@@ -43,6 +44,7 @@ export const contactsRoutes =
       '/contacts',
       {
         config: { gate: 'session' },
+        serializerCompiler: fastSerializerCompiler,
         schema: { querystring: listContactsQuery, response: { 200: listContactsResponse } },
       },
       (request) => listContacts(contextOf(deps, request), request.query),

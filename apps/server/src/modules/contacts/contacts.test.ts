@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
@@ -174,6 +174,35 @@ describe('the contact list', () => {
     expect((await search('(11) 9 7000-0012')).body.contacts.map((c: { name: string }) => c.name)).toEqual([
       'Person 12',
     ]);
+    // Too short for a trigram: planned with the text itself.
+    expect((await search('03')).body.contacts.map((c: { name: string }) => c.name)).toEqual(['Person 03']);
+  });
+
+  test('filters by channel and by group, and a search paged past its matches still counts them', async () => {
+    await app.deps.db.insert(contacts).values([
+      { companyId: tenant.companyId, name: 'Person group', number: '120363000000000001', isGroup: true },
+      { companyId: tenant.companyId, name: 'Person site', number: null, channel: 'webchat' },
+    ]);
+    const names = async (query: string) => {
+      const { body } = await call(app, 'GET', `/contacts?${query}`, { token: tenant.admin.token });
+      return body.contacts.map((c: { name: string }) => c.name);
+    };
+
+    expect(await names('isGroup=true')).toEqual(['Person group']);
+    expect(await names('channel=webchat')).toEqual(['Person site']);
+    expect(await names('channel=webchat&searchParam=person')).toEqual(['Person site']);
+    const past = await call(app, 'GET', '/contacts?searchParam=person&pageNumber=5', {
+      token: tenant.admin.token,
+    });
+    expect(past.body).toEqual({ contacts: [], hasMore: false, count: 27 });
+    await app.deps.db
+      .delete(contacts)
+      .where(
+        and(
+          eq(contacts.companyId, tenant.companyId),
+          inArray(contacts.name, ['Person group', 'Person site']),
+        ),
+      );
   });
 
   test('filters by tags', async () => {
@@ -181,7 +210,10 @@ describe('the contact list', () => {
       .insert(tags)
       .values({ companyId: tenant.companyId, name: 'filter' })
       .returning();
-    const [row] = await app.deps.db.select().from(contacts).where(eq(contacts.name, 'Person 05'));
+    const [row] = await app.deps.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.name, 'Person 05')));
     await call(app, 'PUT', `/contacts/${row?.id}`, {
       token: tenant.admin.token,
       body: { tagIds: [tag?.id] },

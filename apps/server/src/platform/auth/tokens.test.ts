@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createTokenSigner } from './tokens.js';
 
 const signer = createTokenSigner('a-secret-long-enough-for-the-hmac-key-1234', '15m');
@@ -30,5 +30,17 @@ describe('access tokens', () => {
     const token = await expired.signAccess({ userId: 7, companyId: 3 });
 
     await expect(signer.verifyAccess(token)).rejects.toMatchObject({ code: 'ERR_TOKEN_EXPIRED' });
+  });
+
+  test('a token already accepted is refused once it has expired', async () => {
+    const token = await signer.signAccess({ userId: 7, companyId: 3 });
+    await signer.verifyAccess(token);
+
+    vi.useFakeTimers({ now: Date.now() + 16 * 60_000 });
+    try {
+      await expect(signer.verifyAccess(token)).rejects.toMatchObject({ code: 'ERR_TOKEN_EXPIRED' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
