@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
+import { statementsByShape } from '../db/prepared.js';
 import { contactIdentities, messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
 import { contactLockOf } from './ticket-resolution.js';
@@ -9,43 +9,45 @@ import { contactLockOf } from './ticket-resolution.js';
 
 export const storedKey = (connectionId: number, externalId: string) => `${connectionId}:${externalId}`;
 
+const placeholder = sql.placeholder;
+
 /**
  * The known contacts behind the batch's identities (by identityKey), each locked (lockContact). The
  * locks are taken in contact order, so two processes locking overlapping batches wait for each
  * other instead of deadlocking.
  */
+const lockKnown = statementsByShape('inbox_lock_known', (db) =>
+  db
+    .select({
+      kind: contactIdentities.kind,
+      value: contactIdentities.value,
+      contactId: contactIdentities.contactId,
+      locked: contactLockOf(placeholder('companyId'), contactIdentities.contactId),
+    })
+    .from(
+      sql`unnest(${placeholder('kinds')}::text[], ${placeholder('values')}::text[]) as wanted(kind, value)`,
+    )
+    .innerJoin(
+      contactIdentities,
+      and(
+        eq(contactIdentities.companyId, placeholder('companyId')),
+        sql`${contactIdentities.kind} = wanted.kind and ${contactIdentities.value} = wanted.value`,
+      ),
+    )
+    .orderBy(contactIdentities.contactId),
+);
+
 export async function lockKnownContacts(
   tx: Tx,
   companyId: number,
   identities: { kind: string; value: string }[],
 ): Promise<Map<string, number>> {
-  const [first, second, ...rest] = identities.map((identity) =>
-    tx
-      .select({
-        kind: contactIdentities.kind,
-        value: contactIdentities.value,
-        contactId: contactIdentities.contactId,
-      })
-      .from(contactIdentities)
-      .where(
-        and(
-          eq(contactIdentities.companyId, companyId),
-          eq(contactIdentities.kind, identity.kind),
-          eq(contactIdentities.value, identity.value),
-        ),
-      ),
-  );
-  if (!first) return new Map();
-  const found = (second ? unionAll(first, second, ...rest) : first).as('found');
-  const rows = await tx
-    .select({
-      kind: found.kind,
-      value: found.value,
-      contactId: found.contactId,
-      locked: contactLockOf(companyId, found.contactId),
-    })
-    .from(found)
-    .orderBy(found.contactId);
+  if (identities.length === 0) return new Map();
+  const rows = await lockKnown(tx, null).execute({
+    companyId,
+    kinds: identities.map((identity) => identity.kind),
+    values: identities.map((identity) => identity.value),
+  });
   return new Map(rows.map((row) => [identityKey(row), row.contactId]));
 }
 
@@ -53,33 +55,60 @@ export const identityKey = (identity: { kind: string; value: string }) =>
   `${identity.kind}:${identity.value}`;
 
 /**
- * Messages already stored under the given external ids of their connections, by storedKey. One
- * exact lookup per id: a list (`external_id in (…)`) lets the planner, with a new connection's
- * statistics, scan every message of the connection instead.
+ * Messages already stored under the given external ids of their connections. One exact lookup per
+ * id (a join on the unique key): a list (`external_id in (…)`) lets the planner, with a new
+ * connection's statistics, scan every message of the connection instead.
  */
+const storedUnder = statementsByShape('inbox_stored_under', (db) =>
+  db
+    .select(getTableColumns(messages))
+    .from(
+      sql`unnest(${placeholder('connectionIds')}::int[], ${placeholder('externalIds')}::text[]) as wanted(connection_id, external_id)`,
+    )
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.companyId, placeholder('companyId')),
+        sql`${messages.connectionId} = wanted.connection_id and ${messages.externalId} = wanted.external_id`,
+      ),
+    ),
+);
+
+/** Messages already stored under the given external ids of their connections, by storedKey. */
 export async function storedByExternalId(
   tx: Tx,
   companyId: number,
   ids: { connectionId: number; externalId: string }[],
 ): Promise<Map<string, MessageRow>> {
-  const lookups = ids.map((id) =>
-    tx
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          eq(messages.connectionId, id.connectionId),
-          eq(messages.externalId, id.externalId),
-        ),
-      ),
-  );
-  const [first, second, ...rest] = lookups;
-  const rows = !first ? [] : !second ? await first : await unionAll(first, second, ...rest);
+  const rows = ids.length
+    ? await storedUnder(tx, null).execute({
+        companyId,
+        connectionIds: ids.map((id) => id.connectionId),
+        externalIds: ids.map((id) => id.externalId),
+      })
+    : [];
   return new Map(rows.map((row) => [storedKey(row.connectionId ?? 0, row.externalId ?? ''), row]));
 }
 
 export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;
+
+const activeOf = statementsByShape('inbox_active_tickets', (db) =>
+  db
+    .select({
+      id: tickets.id,
+      contactId: tickets.contactId,
+      connectionId: tickets.connectionId,
+      queueId: tickets.queueId,
+    })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, placeholder('companyId')),
+        sql`${tickets.contactId} = any(${placeholder('contactIds')}::int[])`,
+        ne(tickets.status, 'closed'),
+      ),
+    ),
+);
 
 /** The active tickets of the given contacts on the given connections, by placeKey: what a message row needs. */
 export async function activeTicketsOf(
@@ -88,21 +117,10 @@ export async function activeTicketsOf(
   places: { contactId: number; connectionId: number }[],
 ) {
   const rows = places.length
-    ? await tx
-        .select({
-          id: tickets.id,
-          contactId: tickets.contactId,
-          connectionId: tickets.connectionId,
-          queueId: tickets.queueId,
-        })
-        .from(tickets)
-        .where(
-          and(
-            eq(tickets.companyId, companyId),
-            inArray(tickets.contactId, [...new Set(places.map((place) => place.contactId))]),
-            ne(tickets.status, 'closed'),
-          ),
-        )
+    ? await activeOf(tx, null).execute({
+        companyId,
+        contactIds: [...new Set(places.map((place) => place.contactId))],
+      })
     : [];
   return new Map(rows.map((row) => [placeKey(row.contactId, row.connectionId ?? 0), row]));
 }
@@ -111,17 +129,8 @@ export async function activeTicketsOf(
  * recordInboundOnTicket for several tickets in one statement: each ticket's list columns take its
  * message, its unread count one more. Answers the tickets as the update left them.
  */
-export async function recordInboundOnTickets(
-  tx: Tx,
-  companyId: number,
-  records: { ticketId: number; body: string; sentAt: Date }[],
-) {
-  if (records.length === 0) return [];
-  const values = sql.join(
-    records.map((r) => sql`(${r.ticketId}::int, ${r.body}::text, ${r.sentAt.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  return tx
+const recordInbound = statementsByShape('inbox_record_inbound', (db) =>
+  db
     .update(tickets)
     .set({
       lastMessage: sql`inbound.body`,
@@ -132,7 +141,23 @@ export async function recordInboundOnTickets(
       waitingSince: sql`coalesce(${tickets.waitingSince}, now())`,
       updatedAt: sql`inbound.at`,
     })
-    .from(sql`(values ${values}) as inbound(id, body, at)`)
-    .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = inbound.id`))
-    .returning(getTableColumns(tickets));
+    .from(
+      sql`unnest(${placeholder('ids')}::int[], ${placeholder('bodies')}::text[], ${placeholder('ats')}::timestamptz[]) as inbound(id, body, at)`,
+    )
+    .where(and(eq(tickets.companyId, placeholder('companyId')), sql`${tickets.id} = inbound.id`))
+    .returning(getTableColumns(tickets)),
+);
+
+export async function recordInboundOnTickets(
+  tx: Tx,
+  companyId: number,
+  records: { ticketId: number; body: string; sentAt: Date }[],
+) {
+  if (records.length === 0) return [];
+  return recordInbound(tx, null).execute({
+    companyId,
+    ids: records.map((r) => r.ticketId),
+    bodies: records.map((r) => r.body),
+    ats: records.map((r) => r.sentAt.toISOString()),
+  });
 }
