@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { statementsByShape } from '../db/prepared.js';
 import { companies, type connections, contacts, plantoes } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/context.js';
 import { type BotRun, changeTicketState, say, type TicketRow } from './bot-state.js';
@@ -69,14 +70,8 @@ async function respond(run: BotRun): Promise<void> {
 /** Who is talking and the company's hours: what automation reads of a message's contact. */
 export type Party = Pick<BotRun, 'contact' | 'company'>;
 
-/** The parties of several contacts of one company in one read (an intake batch's). */
-export async function loadParties(
-  deps: AppDeps,
-  companyId: number,
-  contactIds: number[],
-): Promise<Map<number, Party>> {
-  if (contactIds.length === 0) return new Map();
-  const rows = await deps.db
+const partiesOf = statementsByShape('inbox_parties', (db) =>
+  db
     .select({
       contact: contacts,
       timezone: companies.timezone,
@@ -85,7 +80,22 @@ export async function loadParties(
     })
     .from(contacts)
     .innerJoin(companies, eq(companies.id, contacts.companyId))
-    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)));
+    .where(
+      and(
+        eq(contacts.companyId, sql.placeholder('companyId')),
+        sql`${contacts.id} = any(${sql.placeholder('contactIds')}::int[])`,
+      ),
+    ),
+);
+
+/** The parties of several contacts of one company in one read (an intake batch's). */
+export async function loadParties(
+  deps: AppDeps,
+  companyId: number,
+  contactIds: number[],
+): Promise<Map<number, Party>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await partiesOf(deps.db, {}).execute({ companyId, contactIds });
   return new Map(rows.map(({ contact, ...company }) => [contact.id, { contact, company }]));
 }
 
