@@ -19,7 +19,7 @@ export async function runAutomation(
   input: {
     connection: typeof connections.$inferSelect;
     ticket: TicketRow;
-    message: { id: number; body: string; mediaType: string | null };
+    message: { id: number; body: string; mediaType: string | null; queuedFor?: number };
     created: boolean;
     /** Read with the message's batch; read here when absent. */
     party?: Party;

@@ -31,6 +31,8 @@ export interface Stored {
   row?: TicketRow;
   /** The contact and company automation reads, for a message automation answers. */
   party?: Party;
+  /** The integration whose webhook job was queued with the message (queueHeldMessages). */
+  queuedFor?: number;
 }
 
 /** A message of the batch was stored meanwhile under its external id: the batch rolls back. */
@@ -54,7 +56,8 @@ export async function storeBatch(
   inputs: InboundMessage[],
 ): Promise<(Stored | undefined)[]> {
   const now = deps.now();
-  const placed = await deps.db.transaction((tx) => placeBatch(tx, companyId, inputs, now));
+  const { placed, wake } = await deps.db.transaction((tx) => placeBatch(deps, tx, companyId, inputs, now));
+  wake();
   const ticketIds = [...new Set(placed.flatMap((p) => (p ? [p.message.ticketId] : [])))];
   const answered = placed.flatMap((p) => (p?.row ? [p.row.contactId] : []));
   const [presented, parties] = await Promise.all([
@@ -71,11 +74,12 @@ export async function storeBatch(
 }
 
 async function placeBatch(
+  deps: AppDeps,
   tx: Tx,
   companyId: number,
   inputs: InboundMessage[],
   now: Date,
-): Promise<(Placed | undefined)[]> {
+): Promise<{ placed: (Placed | undefined)[]; wake: () => void }> {
   const known = await lockKnownContacts(
     tx,
     companyId,
@@ -169,7 +173,12 @@ async function placeBatch(
     else if (input.fromMe)
       await recordOutboundOnTicket(tx, companyId, open.ticket.id, { ...preview, isAgentReply: false });
   }
-  return placed;
+  const held = placed.flatMap((entry) =>
+    entry?.row ? [{ ticket: entry.row, message: { id: entry.message.id, body: entry.message.body } }] : [],
+  );
+  const { queuedFor, wake } = await deps.integrations.queueHeldMessages(deps, tx, held);
+  for (const entry of placed) if (entry) entry.queuedFor = queuedFor.get(entry.message.id);
+  return { placed, wake };
 }
 
 /** What is stored of an inbound message; only the customer's own messages count on the ticket. */
