@@ -70,14 +70,29 @@ async function respond(run: BotRun): Promise<void> {
 /** Who is talking and the company's hours: what automation reads of a message's contact. */
 export type Party = Pick<BotRun, 'contact' | 'company'>;
 
+/** A party's columns, for a select joining the contact's company. */
+export const partyFields = {
+  contact: contacts,
+  timezone: companies.timezone,
+  schedules: companies.schedules,
+  keepsPlantao: sql<boolean>`exists (select 1 from ${plantoes} where ${plantoes.companyId} = ${companies.id})`,
+};
+
+export const partyOf = ({
+  contact,
+  timezone,
+  schedules,
+  keepsPlantao,
+}: {
+  contact: Party['contact'];
+  timezone: string;
+  schedules: Party['company']['schedules'];
+  keepsPlantao: boolean;
+}): Party => ({ contact, company: { timezone, schedules, keepsPlantao } });
+
 const partiesOf = statementsByShape('inbox_parties', (db) =>
   db
-    .select({
-      contact: contacts,
-      timezone: companies.timezone,
-      schedules: companies.schedules,
-      keepsPlantao: sql<boolean>`exists (select 1 from ${plantoes} where ${plantoes.companyId} = ${companies.id})`,
-    })
+    .select(partyFields)
     .from(contacts)
     .innerJoin(companies, eq(companies.id, contacts.companyId))
     .where(
@@ -96,7 +111,7 @@ export async function loadParties(
 ): Promise<Map<number, Party>> {
   if (contactIds.length === 0) return new Map();
   const rows = await partiesOf(deps.db, {}).execute({ companyId, contactIds });
-  return new Map(rows.map(({ contact, ...company }) => [contact.id, { contact, company }]));
+  return new Map(rows.map((row) => [row.contact.id, partyOf(row)]));
 }
 
 async function prepare(

@@ -1,8 +1,9 @@
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { statementsByShape } from '../db/prepared.js';
-import { contactIdentities, messages, tickets } from '../db/schema/index.js';
+import { companies, contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
+import { type Party, partyFields, partyOf } from './automation.js';
 import { contactLockOf } from './ticket-resolution.js';
 
 /** Lookups of one company's intake batch: one statement each, however many messages. */
@@ -21,8 +22,8 @@ const lockKnown = statementsByShape('inbox_lock_known', (db) =>
     .select({
       kind: contactIdentities.kind,
       value: contactIdentities.value,
-      contactId: contactIdentities.contactId,
       locked: contactLockOf(placeholder('companyId'), contactIdentities.contactId),
+      ...partyFields,
     })
     .from(
       sql`unnest(${placeholder('kinds')}::text[], ${placeholder('values')}::text[]) as wanted(kind, value)`,
@@ -34,21 +35,30 @@ const lockKnown = statementsByShape('inbox_lock_known', (db) =>
         sql`${contactIdentities.kind} = wanted.kind and ${contactIdentities.value} = wanted.value`,
       ),
     )
+    .innerJoin(contacts, eq(contacts.id, contactIdentities.contactId))
+    .innerJoin(companies, eq(companies.id, contacts.companyId))
     .orderBy(contactIdentities.contactId),
 );
 
+/**
+ * Also answers each known contact's party for automation, read in the same statement: automation
+ * reads it after the commit anyway, and nothing the lock serialises changes it.
+ */
 export async function lockKnownContacts(
   tx: Tx,
   companyId: number,
   identities: { kind: string; value: string }[],
-): Promise<Map<string, number>> {
-  if (identities.length === 0) return new Map();
+): Promise<{ known: Map<string, number>; parties: Map<number, Party> }> {
+  if (identities.length === 0) return { known: new Map(), parties: new Map() };
   const rows = await lockKnown(tx, null).execute({
     companyId,
     kinds: identities.map((identity) => identity.kind),
     values: identities.map((identity) => identity.value),
   });
-  return new Map(rows.map((row) => [identityKey(row), row.contactId]));
+  return {
+    known: new Map(rows.map((row) => [identityKey(row), row.contact.id])),
+    parties: new Map(rows.map((row) => [row.contact.id, partyOf(row)])),
+  };
 }
 
 export const identityKey = (identity: { kind: string; value: string }) =>

@@ -56,14 +56,18 @@ export async function storeBatch(
   inputs: InboundMessage[],
 ): Promise<(Stored | undefined)[]> {
   const now = deps.now();
-  const { placed, wake } = await deps.db.transaction((tx) => placeBatch(deps, tx, companyId, inputs, now));
+  const { placed, parties, wake } = await deps.db.transaction((tx) =>
+    placeBatch(deps, tx, companyId, inputs, now),
+  );
   wake();
   const ticketIds = [...new Set(placed.flatMap((p) => (p ? [p.message.ticketId] : [])))];
-  const answered = placed.flatMap((p) => (p?.row ? [p.row.contactId] : []));
-  const [presented, parties] = await Promise.all([
+  // Contacts the batch created (or merged) have no party read with their lock.
+  const unread = placed.flatMap((p) => (p?.row && !parties.has(p.row.contactId) ? [p.row.contactId] : []));
+  const [presented, read] = await Promise.all([
     loadTicketsByIds(deps.db, deps.links, companyId, ticketIds),
-    loadParties(deps, companyId, [...new Set(answered)]),
+    loadParties(deps, companyId, [...new Set(unread)]),
   ]);
+  for (const [contactId, party] of read) parties.set(contactId, party);
   const byId = new Map(presented.map((ticket) => [ticket.id, ticket]));
   return placed.map((p) => {
     if (!p) return undefined;
@@ -79,8 +83,8 @@ async function placeBatch(
   companyId: number,
   inputs: InboundMessage[],
   now: Date,
-): Promise<{ placed: (Placed | undefined)[]; wake: () => void }> {
-  const known = await lockKnownContacts(
+): Promise<{ placed: (Placed | undefined)[]; parties: Map<number, Party>; wake: () => void }> {
+  const { known, parties } = await lockKnownContacts(
     tx,
     companyId,
     inputs.map((input) => input.identity),
@@ -178,7 +182,7 @@ async function placeBatch(
   );
   const { queuedFor, wake } = await deps.integrations.queueHeldMessages(deps, tx, held);
   for (const entry of placed) if (entry) entry.queuedFor = queuedFor.get(entry.message.id);
-  return { placed, wake };
+  return { placed, parties, wake };
 }
 
 /** What is stored of an inbound message; only the customer's own messages count on the ticket. */
