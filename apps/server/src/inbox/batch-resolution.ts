@@ -1,9 +1,11 @@
-import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { executeSqlIn, type Tx } from '../db/client.js';
+import { jsonRows } from '../db/json-rows.js';
 import { statementsByShape } from '../db/prepared.js';
 import { companies, contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
 import { type Party, partyFields, partyOf } from './automation.js';
+import type { TicketRow } from './bot-state.js';
 import { contactLockOf } from './ticket-resolution.js';
 
 /** Lookups of one company's intake batch: one statement each, however many messages. */
@@ -64,73 +66,49 @@ export async function lockKnownContacts(
 export const identityKey = (identity: { kind: string; value: string }) =>
   `${identity.kind}:${identity.value}`;
 
-/**
- * Messages already stored under the given external ids of their connections. One exact lookup per
- * id (a join on the unique key): a list (`external_id in (…)`) lets the planner, with a new
- * connection's statistics, scan every message of the connection instead.
- */
-const storedUnder = statementsByShape('inbox_stored_under', (db) =>
-  db
-    .select(getTableColumns(messages))
-    .from(
-      sql`unnest(${placeholder('connectionIds')}::int[], ${placeholder('externalIds')}::text[]) as wanted(connection_id, external_id)`,
-    )
-    .innerJoin(
-      messages,
-      and(
-        eq(messages.companyId, placeholder('companyId')),
-        sql`${messages.connectionId} = wanted.connection_id and ${messages.externalId} = wanted.external_id`,
-      ),
-    ),
-);
+export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;
 
-/** Messages already stored under the given external ids of their connections, by storedKey. */
-export async function storedByExternalId(
+/**
+ * What the batch finds already there, in one statement: messages stored under its external ids (a
+ * redelivery, or a message one quotes), and its contacts' active tickets. One exact lookup per id (a
+ * join on the unique key): a list (`external_id in (…)`) lets the planner, with a new connection's
+ * statistics, scan every message of the connection instead.
+ */
+const LOOK_UP = `
+select 'message' as kind, to_jsonb(m) as row
+  from unnest($2::int[], $3::text[]) as wanted(connection_id, external_id)
+  join messages m on m.company_id = $1 and m.connection_id = wanted.connection_id
+    and m.external_id = wanted.external_id
+union all
+select 'ticket', to_jsonb(t) from tickets t
+  where t.company_id = $1 and t.contact_id = any($4::int[]) and t.status <> 'closed'`;
+
+const messageOf = jsonRows(messages);
+const ticketOf = jsonRows(tickets);
+
+/** Stored messages by storedKey, and active tickets by placeKey: what the batch's message rows need. */
+export async function lookUpBatch(
   tx: Tx,
   companyId: number,
   ids: { connectionId: number; externalId: string }[],
-): Promise<Map<string, MessageRow>> {
-  const rows = ids.length
-    ? await storedUnder(tx, null).execute({
-        companyId,
-        connectionIds: ids.map((id) => id.connectionId),
-        externalIds: ids.map((id) => id.externalId),
-      })
-    : [];
-  return new Map(rows.map((row) => [storedKey(row.connectionId ?? 0, row.externalId ?? ''), row]));
-}
-
-export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;
-
-const activeOf = statementsByShape('inbox_active_tickets', (db) =>
-  db
-    .select({
-      id: tickets.id,
-      contactId: tickets.contactId,
-      connectionId: tickets.connectionId,
-      queueId: tickets.queueId,
-    })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.companyId, placeholder('companyId')),
-        sql`${tickets.contactId} = any(${placeholder('contactIds')}::int[])`,
-        ne(tickets.status, 'closed'),
-      ),
-    ),
-);
-
-/** The active tickets of the given contacts on the given connections, by placeKey: what a message row needs. */
-export async function activeTicketsOf(
-  tx: Tx,
-  companyId: number,
-  places: { contactId: number; connectionId: number }[],
+  contactIds: number[],
 ) {
-  const rows = places.length
-    ? await activeOf(tx, null).execute({
-        companyId,
-        contactIds: [...new Set(places.map((place) => place.contactId))],
-      })
-    : [];
-  return new Map(rows.map((row) => [placeKey(row.contactId, row.connectionId ?? 0), row]));
+  const stored = new Map<string, MessageRow>();
+  const active = new Map<string, TicketRow>();
+  if (ids.length === 0 && contactIds.length === 0) return { stored, active };
+  const { rows } = await executeSqlIn(tx)(LOOK_UP, [
+    companyId,
+    ids.map((id) => id.connectionId),
+    ids.map((id) => id.externalId),
+    contactIds,
+  ]);
+  for (const { kind, row } of rows as { kind: string; row: Record<string, unknown> }[])
+    if (kind === 'message') {
+      const message = messageOf(row);
+      stored.set(storedKey(message.connectionId ?? 0, message.externalId ?? ''), message);
+    } else {
+      const ticket = ticketOf(row);
+      active.set(placeKey(ticket.contactId, ticket.connectionId ?? 0), ticket);
+    }
+  return { stored, active };
 }

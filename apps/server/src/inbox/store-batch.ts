@@ -6,14 +6,7 @@ import { loadTicketsByIds, recordOutboundOnTicket } from '../modules/tickets/tic
 import type { AppDeps } from '../platform/context.js';
 import { loadParties, type Party } from './automation.js';
 import { createContacts } from './batch-contacts.js';
-import {
-  activeTicketsOf,
-  identityKey,
-  lockKnownContacts,
-  placeKey,
-  storedByExternalId,
-  storedKey,
-} from './batch-resolution.js';
+import { identityKey, lockKnownContacts, lookUpBatch, placeKey, storedKey } from './batch-resolution.js';
 import { openTickets } from './batch-tickets.js';
 import { type MessageToStore, writeMessages } from './batch-write.js';
 import type { TicketRow } from './bot-state.js';
@@ -103,7 +96,7 @@ async function placeBatch(
     taken.add(contactId);
     if (input.alsoKnownAs?.length) await linkIdentities(tx, input, contactId, input.alsoKnownAs);
   }
-  const stored = await storedByExternalId(
+  const { stored, active } = await lookUpBatch(
     tx,
     companyId,
     inputs.flatMap((input, at) =>
@@ -113,17 +106,13 @@ async function placeBatch(
             (externalId) => ({ connectionId: input.connectionId, externalId }),
           ),
     ),
+    [...new Set(contactIds.flatMap((contactId) => (contactId === undefined ? [] : [contactId])))],
   );
   const fresh = inputs.flatMap((input, at) => {
     const contactId = contactIds[at];
     if (contactId === undefined || stored.has(storedKey(input.connectionId, input.externalId))) return [];
     return [{ at, input, contactId }];
   });
-  const active = await activeTicketsOf(
-    tx,
-    companyId,
-    fresh.map(({ input, contactId }) => ({ contactId, connectionId: input.connectionId })),
-  );
   const made = await openTickets(
     tx,
     companyId,
