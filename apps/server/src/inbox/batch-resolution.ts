@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { executeSqlIn, type Tx } from '../db/client.js';
 import { jsonRows } from '../db/json-rows.js';
 import { statementsByShape } from '../db/prepared.js';
@@ -22,24 +22,23 @@ const placeholder = sql.placeholder;
 const lockKnown = statementsByShape('inbox_lock_known', (db) =>
   db
     .select({
-      kind: contactIdentities.kind,
-      value: contactIdentities.value,
-      locked: contactLockOf(placeholder('companyId'), contactIdentities.contactId),
+      kind: sql<string>`wanted.kind`,
+      value: sql<string>`wanted.value`,
+      locked: contactLockOf(placeholder('companyId'), sql`found.contact_id`),
       ...partyFields,
     })
+    // One exact lookup per identity (LIMIT 1 keeps it one): as a join, PostgreSQL's generic plan may
+    // read every identity of the company and hash them.
     .from(
-      sql`unnest(${placeholder('kinds')}::text[], ${placeholder('values')}::text[]) as wanted(kind, value)`,
+      sql`unnest(${placeholder('kinds')}::text[], ${placeholder('values')}::text[]) as wanted(kind, value)
+        cross join lateral (select ${contactIdentities.contactId} from ${contactIdentities}
+          where ${contactIdentities.companyId} = ${placeholder('companyId')}
+            and ${contactIdentities.kind} = wanted.kind and ${contactIdentities.value} = wanted.value
+          limit 1) as found`,
     )
-    .innerJoin(
-      contactIdentities,
-      and(
-        eq(contactIdentities.companyId, placeholder('companyId')),
-        sql`${contactIdentities.kind} = wanted.kind and ${contactIdentities.value} = wanted.value`,
-      ),
-    )
-    .innerJoin(contacts, eq(contacts.id, contactIdentities.contactId))
+    .innerJoin(contacts, sql`${contacts.id} = found.contact_id`)
     .innerJoin(companies, eq(companies.id, contacts.companyId))
-    .orderBy(contactIdentities.contactId),
+    .orderBy(sql`found.contact_id`),
 );
 
 /**
