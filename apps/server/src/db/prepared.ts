@@ -50,23 +50,29 @@ interface Preparable<P> {
   toSQL(): { sql: string };
 }
 
+/** The connection a database handle runs on: the pool or PGlite, or a transaction's own client. */
+const connectionOf = (db: Db | Tx) => (db._.session as unknown as { client: object }).client;
+
 /**
- * Statements rendered once per database and shape, then only executed with their placeholders'
- * values: drizzle rendering a statement cost more Node time than the rest of a list request. `build`
- * may read nothing but `shape` (everything else goes in as a placeholder), so one key never stands
- * for two statements. Named after their text, so any connection serving two databases' caches (a
- * transaction on the pool) finds one statement under one name.
+ * Statements rendered once per driver and shape, then only executed with their placeholders' values
+ * on the connection of the handle they are asked for: drizzle rendering a statement cost more Node
+ * time than the rest of a list request. A transaction's handle runs them on its own client, inside
+ * its locks (drizzle's own prepared statements stay on the pool they were made with). `build` may
+ * read nothing but `shape` (everything else goes in as a placeholder), so one key never stands for
+ * two statements. Named after their text, so each connection parses and plans one once.
  */
-export function statementsByShape<Shape, P>(
+export function statementsByShape<Shape, P extends object>(
   prefix: string,
   build: (db: Db | Tx, shape: Shape) => Preparable<P>,
 ) {
-  const byDatabase = new WeakMap<Db | Tx, Map<string, P>>();
+  // node-postgres and PGlite execute differently: a process running both (tests) keeps one set each.
+  const byDriver = new WeakMap<object, Map<string, P>>();
   return (db: Db | Tx, shape: Shape): P => {
-    let statements = byDatabase.get(db);
+    const driver = db._.session.constructor;
+    let statements = byDriver.get(driver);
     if (!statements) {
       statements = new Map();
-      byDatabase.set(db, statements);
+      byDriver.set(driver, statements);
     }
     const key = JSON.stringify(shape);
     let statement = statements.get(key);
@@ -78,7 +84,8 @@ export function statementsByShape<Shape, P>(
       mapRowsOnce(statement);
       statements.set(key, statement);
     }
-    return statement;
+    // Both drivers' prepared statements run on `this.client`: the same statement, this handle's connection.
+    return Object.create(statement, { client: { value: connectionOf(db) } }) as P;
   };
 }
 

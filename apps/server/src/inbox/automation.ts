@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { statementsByShape } from '../db/prepared.js';
 import { companies, type connections, contacts, plantoes } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/context.js';
 import { type BotRun, changeTicketState, say, type TicketRow } from './bot-state.js';
@@ -18,7 +19,7 @@ export async function runAutomation(
   input: {
     connection: typeof connections.$inferSelect;
     ticket: TicketRow;
-    message: { id: number; body: string; mediaType: string | null };
+    message: { id: number; body: string; mediaType: string | null; queuedFor?: number };
     created: boolean;
     /** Read with the message's batch; read here when absent. */
     party?: Party;
@@ -69,6 +70,39 @@ async function respond(run: BotRun): Promise<void> {
 /** Who is talking and the company's hours: what automation reads of a message's contact. */
 export type Party = Pick<BotRun, 'contact' | 'company'>;
 
+/** A party's columns, for a select joining the contact's company. */
+export const partyFields = {
+  contact: contacts,
+  timezone: companies.timezone,
+  schedules: companies.schedules,
+  keepsPlantao: sql<boolean>`exists (select 1 from ${plantoes} where ${plantoes.companyId} = ${companies.id})`,
+};
+
+export const partyOf = ({
+  contact,
+  timezone,
+  schedules,
+  keepsPlantao,
+}: {
+  contact: Party['contact'];
+  timezone: string;
+  schedules: Party['company']['schedules'];
+  keepsPlantao: boolean;
+}): Party => ({ contact, company: { timezone, schedules, keepsPlantao } });
+
+const partiesOf = statementsByShape('inbox_parties', (db) =>
+  db
+    .select(partyFields)
+    .from(contacts)
+    .innerJoin(companies, eq(companies.id, contacts.companyId))
+    .where(
+      and(
+        eq(contacts.companyId, sql.placeholder('companyId')),
+        sql`${contacts.id} = any(${sql.placeholder('contactIds')}::int[])`,
+      ),
+    ),
+);
+
 /** The parties of several contacts of one company in one read (an intake batch's). */
 export async function loadParties(
   deps: AppDeps,
@@ -76,17 +110,8 @@ export async function loadParties(
   contactIds: number[],
 ): Promise<Map<number, Party>> {
   if (contactIds.length === 0) return new Map();
-  const rows = await deps.db
-    .select({
-      contact: contacts,
-      timezone: companies.timezone,
-      schedules: companies.schedules,
-      keepsPlantao: sql<boolean>`exists (select 1 from ${plantoes} where ${plantoes.companyId} = ${companies.id})`,
-    })
-    .from(contacts)
-    .innerJoin(companies, eq(companies.id, contacts.companyId))
-    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)));
-  return new Map(rows.map(({ contact, ...company }) => [contact.id, { contact, company }]));
+  const rows = await partiesOf(deps.db, {}).execute({ companyId, contactIds });
+  return new Map(rows.map((row) => [row.contact.id, partyOf(row)]));
 }
 
 async function prepare(

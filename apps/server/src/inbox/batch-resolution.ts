@@ -1,138 +1,113 @@
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.js';
-import { contactIdentities, messages, tickets } from '../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { executeSqlIn, type Tx } from '../db/client.js';
+import { jsonRows } from '../db/json-rows.js';
+import { statementsByShape } from '../db/prepared.js';
+import { companies, contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
+import { type Party, partyFields, partyOf } from './automation.js';
+import type { TicketRow } from './bot-state.js';
 import { contactLockOf } from './ticket-resolution.js';
 
 /** Lookups of one company's intake batch: one statement each, however many messages. */
 
 export const storedKey = (connectionId: number, externalId: string) => `${connectionId}:${externalId}`;
 
+const placeholder = sql.placeholder;
+
 /**
  * The known contacts behind the batch's identities (by identityKey), each locked (lockContact). The
  * locks are taken in contact order, so two processes locking overlapping batches wait for each
  * other instead of deadlocking.
  */
+const lockKnown = statementsByShape('inbox_lock_known', (db) =>
+  db
+    .select({
+      kind: sql<string>`wanted.kind`,
+      value: sql<string>`wanted.value`,
+      locked: contactLockOf(placeholder('companyId'), sql`found.contact_id`),
+      ...partyFields,
+    })
+    // One exact lookup per identity (LIMIT 1 keeps it one): as a join, PostgreSQL's generic plan may
+    // read every identity of the company and hash them.
+    .from(
+      sql`unnest(${placeholder('kinds')}::text[], ${placeholder('values')}::text[]) as wanted(kind, value)
+        cross join lateral (select ${contactIdentities.contactId} from ${contactIdentities}
+          where ${contactIdentities.companyId} = ${placeholder('companyId')}
+            and ${contactIdentities.kind} = wanted.kind and ${contactIdentities.value} = wanted.value
+          limit 1) as found`,
+    )
+    .innerJoin(contacts, sql`${contacts.id} = found.contact_id`)
+    .innerJoin(companies, eq(companies.id, contacts.companyId))
+    .orderBy(sql`found.contact_id`),
+);
+
+/**
+ * Also answers each known contact's party for automation, read in the same statement: automation
+ * reads it after the commit anyway, and nothing the lock serialises changes it.
+ */
 export async function lockKnownContacts(
   tx: Tx,
   companyId: number,
   identities: { kind: string; value: string }[],
-): Promise<Map<string, number>> {
-  const [first, second, ...rest] = identities.map((identity) =>
-    tx
-      .select({
-        kind: contactIdentities.kind,
-        value: contactIdentities.value,
-        contactId: contactIdentities.contactId,
-      })
-      .from(contactIdentities)
-      .where(
-        and(
-          eq(contactIdentities.companyId, companyId),
-          eq(contactIdentities.kind, identity.kind),
-          eq(contactIdentities.value, identity.value),
-        ),
-      ),
-  );
-  if (!first) return new Map();
-  const found = (second ? unionAll(first, second, ...rest) : first).as('found');
-  const rows = await tx
-    .select({
-      kind: found.kind,
-      value: found.value,
-      contactId: found.contactId,
-      locked: contactLockOf(companyId, found.contactId),
-    })
-    .from(found)
-    .orderBy(found.contactId);
-  return new Map(rows.map((row) => [identityKey(row), row.contactId]));
+): Promise<{ known: Map<string, number>; parties: Map<number, Party> }> {
+  if (identities.length === 0) return { known: new Map(), parties: new Map() };
+  const rows = await lockKnown(tx, null).execute({
+    companyId,
+    kinds: identities.map((identity) => identity.kind),
+    values: identities.map((identity) => identity.value),
+  });
+  return {
+    known: new Map(rows.map((row) => [identityKey(row), row.contact.id])),
+    parties: new Map(rows.map((row) => [row.contact.id, partyOf(row)])),
+  };
 }
 
 export const identityKey = (identity: { kind: string; value: string }) =>
   `${identity.kind}:${identity.value}`;
 
+export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;
+
 /**
- * Messages already stored under the given external ids of their connections, by storedKey. One
- * exact lookup per id: a list (`external_id in (…)`) lets the planner, with a new connection's
+ * What the batch finds already there, in one statement: messages stored under its external ids (a
+ * redelivery, or a message one quotes), and its contacts' active tickets. One exact lookup per id (a
+ * join on the unique key): a list (`external_id in (…)`) lets the planner, with a new connection's
  * statistics, scan every message of the connection instead.
  */
-export async function storedByExternalId(
+const LOOK_UP = `
+select 'message' as kind, to_jsonb(m) as row
+  from unnest($2::int[], $3::text[]) as wanted(connection_id, external_id)
+  join messages m on m.company_id = $1 and m.connection_id = wanted.connection_id
+    and m.external_id = wanted.external_id
+union all
+select 'ticket', to_jsonb(t) from tickets t
+  where t.company_id = $1 and t.contact_id = any($4::int[]) and t.status <> 'closed'`;
+
+const messageOf = jsonRows(messages);
+const ticketOf = jsonRows(tickets);
+
+/** Stored messages by storedKey, and active tickets by placeKey: what the batch's message rows need. */
+export async function lookUpBatch(
   tx: Tx,
   companyId: number,
   ids: { connectionId: number; externalId: string }[],
-): Promise<Map<string, MessageRow>> {
-  const lookups = ids.map((id) =>
-    tx
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          eq(messages.connectionId, id.connectionId),
-          eq(messages.externalId, id.externalId),
-        ),
-      ),
-  );
-  const [first, second, ...rest] = lookups;
-  const rows = !first ? [] : !second ? await first : await unionAll(first, second, ...rest);
-  return new Map(rows.map((row) => [storedKey(row.connectionId ?? 0, row.externalId ?? ''), row]));
-}
-
-export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;
-
-/** The active tickets of the given contacts on the given connections, by placeKey: what a message row needs. */
-export async function activeTicketsOf(
-  tx: Tx,
-  companyId: number,
-  places: { contactId: number; connectionId: number }[],
+  contactIds: number[],
 ) {
-  const rows = places.length
-    ? await tx
-        .select({
-          id: tickets.id,
-          contactId: tickets.contactId,
-          connectionId: tickets.connectionId,
-          queueId: tickets.queueId,
-        })
-        .from(tickets)
-        .where(
-          and(
-            eq(tickets.companyId, companyId),
-            inArray(tickets.contactId, [...new Set(places.map((place) => place.contactId))]),
-            ne(tickets.status, 'closed'),
-          ),
-        )
-    : [];
-  return new Map(rows.map((row) => [placeKey(row.contactId, row.connectionId ?? 0), row]));
-}
-
-/**
- * recordInboundOnTicket for several tickets in one statement: each ticket's list columns take its
- * message, its unread count one more. Answers the tickets as the update left them.
- */
-export async function recordInboundOnTickets(
-  tx: Tx,
-  companyId: number,
-  records: { ticketId: number; body: string; sentAt: Date }[],
-) {
-  if (records.length === 0) return [];
-  const values = sql.join(
-    records.map((r) => sql`(${r.ticketId}::int, ${r.body}::text, ${r.sentAt.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  return tx
-    .update(tickets)
-    .set({
-      lastMessage: sql`inbound.body`,
-      lastMessageAt: sql`inbound.at`,
-      lastMessageFromMe: false,
-      lastCustomerMessageAt: sql`inbound.at`,
-      unreadMessages: sql`${tickets.unreadMessages} + 1`,
-      waitingSince: sql`coalesce(${tickets.waitingSince}, now())`,
-      updatedAt: sql`inbound.at`,
-    })
-    .from(sql`(values ${values}) as inbound(id, body, at)`)
-    .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = inbound.id`))
-    .returning(getTableColumns(tickets));
+  const stored = new Map<string, MessageRow>();
+  const active = new Map<string, TicketRow>();
+  if (ids.length === 0 && contactIds.length === 0) return { stored, active };
+  const { rows } = await executeSqlIn(tx)(LOOK_UP, [
+    companyId,
+    ids.map((id) => id.connectionId),
+    ids.map((id) => id.externalId),
+    contactIds,
+  ]);
+  for (const { kind, row } of rows as { kind: string; row: Record<string, unknown> }[])
+    if (kind === 'message') {
+      const message = messageOf(row);
+      stored.set(storedKey(message.connectionId ?? 0, message.externalId ?? ''), message);
+    } else {
+      const ticket = ticketOf(row);
+      active.set(placeKey(ticket.contactId, ticket.connectionId ?? 0), ticket);
+    }
+  return { stored, active };
 }

@@ -1,11 +1,12 @@
 import type { CompanySettings, Ticket } from '@balcao/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { notifyConversationClosed } from '../channels/webchat/webchat.channel.js';
+import type { Db, Tx } from '../db/client.js';
 import type { ServiceHoursDay } from '../db/schema/companies.js';
 import { type connections, type contacts, ticketCycles, ticketLogs, tickets } from '../db/schema/index.js';
 import { storeOutbound } from '../modules/messages/messages.outbox.js';
 import { publishTicket } from '../modules/tickets/tickets.events.js';
-import { loadTicket } from '../modules/tickets/tickets.queries.js';
+import { loadTicketById } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -49,7 +50,8 @@ export async function changeTicketState(
   log?: { type: LogType; userId?: number | null },
 ): Promise<TicketRow | undefined> {
   const now = deps.now();
-  const row = await deps.db.transaction(async (tx) => {
+  const closing = changes.status === 'closed' && ticket.status !== 'closed';
+  const write = async (tx: Db | Tx) => {
     const [updated] = await tx
       .update(tickets)
       .set({ ...changes, updatedAt: now })
@@ -72,7 +74,7 @@ export async function changeTicketState(
         type: log.type,
         createdAt: now,
       });
-    if (updated?.status === 'closed' && ticket.status !== 'closed')
+    if (updated?.status === 'closed' && closing)
       await tx
         .update(ticketCycles)
         .set({ closedAt: now })
@@ -84,13 +86,16 @@ export async function changeTicketState(
           ),
         );
     return updated;
-  });
+  };
+  // A change with nothing written beside it is one statement, atomic by itself: no BEGIN and COMMIT
+  // round trips (the bot's first step in every new conversation is one).
+  const row = log || closing ? await deps.db.transaction(write) : await write(deps.db);
   if (row) await announce(deps, row, ticket);
   return row;
 }
 
 async function announce(deps: AppDeps, row: TicketRow, previous?: TicketRow) {
-  const ticket = (await loadTicket(deps.db, deps.links, row.companyId, eq(tickets.id, row.id))) as Ticket;
+  const ticket = (await loadTicketById(deps.db, deps.links, row.companyId, row.id)) as Ticket;
   publishTicket(deps, row.companyId, ticket, previous);
 }
 
@@ -130,7 +135,7 @@ export interface BotRun {
   contact: typeof contacts.$inferSelect;
   company: { timezone: string; schedules: ServiceHoursDay[]; keepsPlantao: boolean };
   settings: CompanySettings;
-  message: { id: number; body: string; mediaType: string | null };
+  message: { id: number; body: string; mediaType: string | null; queuedFor?: number };
   /** The message opened a new ticket. */
   created: boolean;
 }

@@ -1,3 +1,4 @@
+import type { Tx } from '../db/client.js';
 import type { connections, tickets } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/context.js';
 
@@ -11,7 +12,7 @@ interface IntegrationRun {
   ticket: typeof tickets.$inferSelect;
   connection: typeof connections.$inferSelect;
   /** The customer's message that triggered the run. */
-  message: { id: number; body: string; mediaType: string | null };
+  message: { id: number; body: string; mediaType: string | null; queuedFor?: number };
   /** Which engine: a queue integration or a prompt; at least one of them is set. */
   integrationId: number | null;
   promptId: number | null;
@@ -23,4 +24,21 @@ export interface Integrations {
    * customer, so the menu stays silent; 'skipped' lets the menu run as if there were no engine.
    */
   runIntegration(deps: AppDeps, run: IntegrationRun): Promise<'handled' | 'skipped'>;
+  /**
+   * Queues, in the intake's transaction, the customer's messages to tickets held by an engine reached
+   * through a job (webhook, n8n), so a crash after the commit still delivers them. Answers, by message
+   * id, the integration each was queued for (runIntegration then queues it no more), and how to wake
+   * the job's worker once the transaction has committed.
+   */
+  queueHeldMessages(
+    deps: AppDeps,
+    tx: Tx,
+    held: HeldMessage[],
+  ): Promise<{ queuedFor: Map<number, number>; wake: () => void }>;
+}
+
+/** A customer's message just stored, and its ticket as the message's update left it. */
+export interface HeldMessage {
+  ticket: typeof tickets.$inferSelect;
+  message: { id: number; body: string };
 }

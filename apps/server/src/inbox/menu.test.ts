@@ -264,6 +264,7 @@ describe('option trees', () => {
     });
     const runs: { body: string; integrationId: number | null }[] = [];
     const engine: Integrations = {
+      ...app.deps.integrations,
       runIntegration: async (_deps, run) => {
         runs.push({ body: run.message.body, integrationId: run.integrationId });
         return 'handled';
@@ -306,6 +307,7 @@ describe('option trees', () => {
     });
     let answer = () => {};
     const engine: Integrations = {
+      ...app.deps.integrations,
       runIntegration: (_deps, run) =>
         run.message.body === 'devagar'
           ? new Promise((done) => {

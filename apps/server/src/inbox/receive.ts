@@ -110,6 +110,7 @@ async function answer(
         id: message.id,
         body: input.body,
         mediaType: input.media?.mediaType ?? input.mediaType ?? null,
+        queuedFor: stored.queuedFor,
       },
       created: stored.created,
       party: stored.party,

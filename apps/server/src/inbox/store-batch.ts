@@ -1,23 +1,14 @@
 import type { Ticket } from '@balcao/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { messages, tickets } from '../db/schema/index.js';
 import { previewOf } from '../modules/messages/messages.outbox.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
-import { presentTickets, recordOutboundOnTicket, selectTickets } from '../modules/tickets/tickets.queries.js';
+import { loadTicketsByIds, recordOutboundOnTicket } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
 import { loadParties, type Party } from './automation.js';
 import { createContacts } from './batch-contacts.js';
-import {
-  activeTicketsOf,
-  identityKey,
-  lockKnownContacts,
-  placeKey,
-  recordInboundOnTickets,
-  storedByExternalId,
-  storedKey,
-} from './batch-resolution.js';
+import { identityKey, lockKnownContacts, lookUpBatch, placeKey, storedKey } from './batch-resolution.js';
 import { openTickets } from './batch-tickets.js';
+import { type MessageToStore, writeMessages } from './batch-write.js';
 import type { TicketRow } from './bot-state.js';
 import { createLockedContact, findOrCreateContact, linkIdentities } from './contact-resolution.js';
 import type { InboundMessage } from './receive.js';
@@ -33,6 +24,8 @@ export interface Stored {
   row?: TicketRow;
   /** The contact and company automation reads, for a message automation answers. */
   party?: Party;
+  /** The integration whose webhook job was queued with the message (queueHeldMessages). */
+  queuedFor?: number;
 }
 
 /** A message of the batch was stored meanwhile under its external id: the batch rolls back. */
@@ -56,31 +49,35 @@ export async function storeBatch(
   inputs: InboundMessage[],
 ): Promise<(Stored | undefined)[]> {
   const now = deps.now();
-  const placed = await deps.db.transaction((tx) => placeBatch(tx, companyId, inputs, now));
+  const { placed, parties, wake } = await deps.db.transaction((tx) =>
+    placeBatch(deps, tx, companyId, inputs, now),
+  );
+  wake();
   const ticketIds = [...new Set(placed.flatMap((p) => (p ? [p.message.ticketId] : [])))];
-  const answered = placed.flatMap((p) => (p?.row ? [p.row.contactId] : []));
-  const [rows, parties] = await Promise.all([
-    ticketIds.length
-      ? selectTickets(deps.db).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)))
-      : [],
-    loadParties(deps, companyId, [...new Set(answered)]),
+  // Contacts the batch created (or merged) have no party read with their lock.
+  const unread = placed.flatMap((p) => (p?.row && !parties.has(p.row.contactId) ? [p.row.contactId] : []));
+  const [presented, read] = await Promise.all([
+    loadTicketsByIds(deps.db, deps.links, companyId, ticketIds),
+    loadParties(deps, companyId, [...new Set(unread)]),
   ]);
-  const presented = new Map(presentTickets(deps.links, rows).map((ticket) => [ticket.id, ticket]));
+  for (const [contactId, party] of read) parties.set(contactId, party);
+  const byId = new Map(presented.map((ticket) => [ticket.id, ticket]));
   return placed.map((p) => {
     if (!p) return undefined;
-    const ticket = presented.get(p.message.ticketId);
+    const ticket = byId.get(p.message.ticketId);
     if (!ticket) throw new Error('ticket of a stored message vanished');
     return { ...p, ticket, party: p.row ? parties.get(p.row.contactId) : undefined };
   });
 }
 
 async function placeBatch(
+  deps: AppDeps,
   tx: Tx,
   companyId: number,
   inputs: InboundMessage[],
   now: Date,
-): Promise<(Placed | undefined)[]> {
-  const known = await lockKnownContacts(
+): Promise<{ placed: (Placed | undefined)[]; parties: Map<number, Party>; wake: () => void }> {
+  const { known, parties } = await lockKnownContacts(
     tx,
     companyId,
     inputs.map((input) => input.identity),
@@ -99,7 +96,7 @@ async function placeBatch(
     taken.add(contactId);
     if (input.alsoKnownAs?.length) await linkIdentities(tx, input, contactId, input.alsoKnownAs);
   }
-  const stored = await storedByExternalId(
+  const { stored, active } = await lookUpBatch(
     tx,
     companyId,
     inputs.flatMap((input, at) =>
@@ -109,17 +106,13 @@ async function placeBatch(
             (externalId) => ({ connectionId: input.connectionId, externalId }),
           ),
     ),
+    [...new Set(contactIds.flatMap((contactId) => (contactId === undefined ? [] : [contactId])))],
   );
   const fresh = inputs.flatMap((input, at) => {
     const contactId = contactIds[at];
     if (contactId === undefined || stored.has(storedKey(input.connectionId, input.externalId))) return [];
     return [{ at, input, contactId }];
   });
-  const active = await activeTicketsOf(
-    tx,
-    companyId,
-    fresh.map(({ input, contactId }) => ({ contactId, connectionId: input.connectionId })),
-  );
   const made = await openTickets(
     tx,
     companyId,
@@ -130,7 +123,7 @@ async function placeBatch(
     ),
     now,
   );
-  const rows: (typeof messages.$inferInsert)[] = [];
+  const batch: MessageToStore[] = [];
   const opened: { ticket: TicketPlace; created: boolean; quoted?: MessageRow }[] = [];
   for (const { input, contactId } of fresh) {
     const place = placeKey(contactId, input.connectionId);
@@ -149,56 +142,53 @@ async function placeBatch(
       ? stored.get(storedKey(input.connectionId, input.quotedExternalId))
       : undefined;
     opened.push({ ticket, created, quoted });
-    rows.push(messageRow(input, ticket, authorId, quoted));
+    batch.push(messageToStore(input, ticket, authorId, quoted, now));
   }
-  const inserted = rows.length
-    ? await tx
-        .insert(messages)
-        .values(rows)
-        .onConflictDoNothing({
-          target: [messages.connectionId, messages.externalId],
-          where: sql`${messages.externalId} is not null`,
-        })
-        .returning()
-    : [];
+  const written = await writeMessages(tx, companyId, batch);
   // A conflict means a message was stored meanwhile (Baileys echoes our own sends): rolling back
   // keeps a duplicate from leaving an empty ticket behind.
-  if (inserted.length !== rows.length) throw new DuplicateDelivery();
-  const byKey = new Map(inserted.map((m) => [storedKey(m.connectionId ?? 0, m.externalId ?? ''), m]));
+  if (written.stored.length !== batch.length) throw new DuplicateDelivery();
+  const byKey = new Map(written.stored.map((m) => [storedKey(m.connectionId ?? 0, m.externalId ?? ''), m]));
+  const rowOf = new Map(written.counted.map((row) => [row.id, row]));
   const placed: (Placed | undefined)[] = inputs.map((input, at) => {
     const duplicate =
       contactIds[at] === undefined ? undefined : stored.get(storedKey(input.connectionId, input.externalId));
     return duplicate ? { message: duplicate, created: false, duplicate: true } : undefined;
   });
-  const inbound: { at: number; ticketId: number; body: string; sentAt: Date }[] = [];
   for (const [n, { at, input }] of fresh.entries()) {
     const message = byKey.get(storedKey(input.connectionId, input.externalId));
     const open = opened[n];
     if (!message || !open) throw new DuplicateDelivery();
-    placed[at] = { message, created: open.created, duplicate: false, quoted: open.quoted };
+    const row = batch[n]?.inbound ? rowOf.get(open.ticket.id) : undefined;
+    placed[at] = { message, created: open.created, duplicate: false, quoted: open.quoted, row };
     const preview = { body: previewOf(message), at: input.sentAt ?? now };
     if (input.imported) await recordImportedOnTicket(tx, companyId, open.ticket.id, preview);
     else if (input.fromMe)
       await recordOutboundOnTicket(tx, companyId, open.ticket.id, { ...preview, isAgentReply: false });
-    else inbound.push({ at, ticketId: open.ticket.id, body: preview.body, sentAt: preview.at });
   }
-  const updated = await recordInboundOnTickets(tx, companyId, inbound);
-  const rowOf = new Map(updated.map((row) => [row.id, row]));
-  for (const { at, ticketId } of inbound) {
-    const entry = placed[at];
-    if (entry) entry.row = rowOf.get(ticketId);
-  }
-  return placed;
+  const held = placed.flatMap((entry) =>
+    entry?.row ? [{ ticket: entry.row, message: { id: entry.message.id, body: entry.message.body } }] : [],
+  );
+  const { queuedFor, wake } = await deps.integrations.queueHeldMessages(deps, tx, held);
+  for (const entry of placed) if (entry) entry.queuedFor = queuedFor.get(entry.message.id);
+  return { placed, parties, wake };
 }
 
-function messageRow(
+/** What is stored of an inbound message; only the customer's own messages count on the ticket. */
+function messageToStore(
   input: InboundMessage,
   ticket: TicketPlace,
   authorId: number,
   quoted: MessageRow | undefined,
-): typeof messages.$inferInsert {
+  now: Date,
+): MessageToStore {
+  const media = {
+    mediaPath: input.media?.mediaPath ?? null,
+    mediaType: input.media?.mediaType ?? input.mediaType ?? null,
+    mediaName: input.media?.mediaName ?? null,
+  };
+  const counts = !input.imported && !input.fromMe;
   return {
-    companyId: input.companyId,
     ticketId: ticket.id,
     contactId: authorId,
     connectionId: input.connectionId,
@@ -206,12 +196,17 @@ function messageRow(
     externalId: input.externalId,
     body: input.body,
     fromMe: input.fromMe ?? false,
-    ack: input.fromMe ? 1 : 0,
-    mediaPath: input.media?.mediaPath ?? null,
-    mediaType: input.media?.mediaType ?? input.mediaType ?? null,
-    mediaName: input.media?.mediaName ?? null,
+    ...media,
     quotedMessageId: quoted?.id ?? null,
     participant: input.sender?.jid ?? null,
-    ...(input.sentAt ? { createdAt: input.sentAt } : {}),
+    sentAt: input.sentAt ?? null,
+    ...(counts
+      ? {
+          inbound: {
+            preview: previewOf({ body: input.body, ...media, isDeleted: false }),
+            at: input.sentAt ?? now,
+          },
+        }
+      : {}),
   };
 }

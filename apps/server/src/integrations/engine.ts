@@ -1,5 +1,6 @@
 import type { Integrations } from '../inbox/integrations.js';
 import { type IntegrationRef, runIntegration } from './run-integration.js';
+import { queueHeldMessages } from './webhook-intake.js';
 
 /**
  * The chatbot's seam filled by the real engines: the menu hands a ticket to the connection's,
@@ -17,9 +18,10 @@ export const integrationEngine: Integrations = {
     if (!integration) return 'skipped';
     const result = await runIntegration(deps, {
       ticket: { id: run.ticket.id, companyId: run.companyId },
-      message: { id: run.message.id, body: run.message.body },
+      message: { id: run.message.id, body: run.message.body, queuedFor: run.message.queuedFor },
       integration,
     });
     return result.outcome === 'notApplicable' ? 'skipped' : 'handled';
   },
+  queueHeldMessages,
 };

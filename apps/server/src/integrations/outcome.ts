@@ -13,4 +13,6 @@ export const notApplicable: IntegrationOutcome = { outcome: 'notApplicable' };
 export interface InboundText {
   id: number;
   body: string;
+  /** The integration whose job the intake already queued for this message, in its own transaction. */
+  queuedFor?: number;
 }

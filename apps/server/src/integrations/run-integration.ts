@@ -69,6 +69,7 @@ async function dispatch(deps: AppDeps, ticket: TicketRow, message: InboundText, 
       return runDialogflow(deps, ticket, message, integration);
     case 'webhook':
     case 'n8n':
+      if (message.queuedFor === integration.id) return handled;
       await enqueueWebhook(deps, {
         companyId: ticket.companyId,
         integrationId: integration.id,

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
 import { contacts, messages, queueIntegrations, tickets } from '../db/schema/index.js';
 import { tenant } from '../db/tenant.js';
 import type { AppDeps } from '../platform/context.js';
@@ -7,7 +8,7 @@ import { sendBotMessages } from './bot-messages.js';
 import { handOver } from './handover.js';
 import { postJson } from './http.js';
 
-const WEBHOOK_JOB = 'integrations.webhook';
+export const WEBHOOK_JOB = 'integrations.webhook';
 
 export interface WebhookJob {
   companyId: number;
@@ -29,11 +30,13 @@ function signWebhook(secret: string, timestamp: string, body: string) {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-export function enqueueWebhook(deps: AppDeps, job: Omit<WebhookJob, 'deliveryId'>) {
+/** In a transaction (`tx`) the job commits with it; wake the worker after the commit. */
+export function enqueueWebhook(deps: AppDeps, job: Omit<WebhookJob, 'deliveryId'>, tx?: Tx) {
   return deps.jobs.send<WebhookJob>(
     WEBHOOK_JOB,
     { ...job, deliveryId: randomUUID() },
     { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+    tx,
   );
 }
 

@@ -136,6 +136,25 @@ export async function loadTicketById(
   return ticket;
 }
 
+const ticketsByIds = statementsByShape('tickets_by_ids', (db) =>
+  selectTickets(db).where(
+    and(
+      eq(tickets.companyId, sql.placeholder('companyId')),
+      sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`,
+    ),
+  ),
+);
+
+/** Several tickets by id as answered (an intake batch's), in one statement rendered once. */
+export async function loadTicketsByIds(
+  db: Db | Tx,
+  links: MediaLinks,
+  companyId: number,
+  ids: number[],
+): Promise<Ticket[]> {
+  return ids.length ? presentTickets(links, await ticketsByIds(db, {}).execute({ companyId, ids })) : [];
+}
+
 export async function queueIdsOfUser(db: Db | Tx, companyId: number, userId: number): Promise<Set<number>> {
   const rows = await db
     .select({ queueId: userQueues.queueId })

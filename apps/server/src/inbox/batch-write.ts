@@ -1,0 +1,94 @@
+import { executeSqlIn, type Tx } from '../db/client.js';
+import { jsonRows } from '../db/json-rows.js';
+import { messages, tickets } from '../db/schema/index.js';
+import type { MessageRow } from '../modules/messages/messages.queries.js';
+import type { TicketRow } from './bot-state.js';
+
+/** A message of the batch, with the list columns its ticket takes when it counts as the customer's. */
+export interface MessageToStore {
+  ticketId: number;
+  contactId: number;
+  connectionId: number;
+  queueId: number | null;
+  externalId: string;
+  body: string;
+  fromMe: boolean;
+  mediaPath: string | null;
+  mediaType: string | null;
+  mediaName: string | null;
+  quotedMessageId: number | null;
+  participant: string | null;
+  /** When the customer sent it (history, back-fill); the transaction's time otherwise. */
+  sentAt: Date | null;
+  /** An inbound message: its ticket's last message, its time and one more unread. */
+  inbound?: { preview: string; at: Date };
+}
+
+/**
+ * The batch's messages (INSERT … ON CONFLICT DO NOTHING on the connection's external id) and the
+ * inbound ones' ticket counters in one statement, one text whatever the batch's size. A message
+ * another delivery stored meanwhile is not answered: the caller rolls the batch back.
+ */
+const WRITE = `
+with incoming as (
+  select * from unnest(
+    $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::boolean[], $9::text[],
+    $10::text[], $11::text[], $12::bigint[], $13::text[], $14::timestamptz[], $15::text[], $16::timestamptz[]
+  ) as i(ticket_id, contact_id, connection_id, queue_id, external_id, body, from_me, media_path,
+         media_type, media_name, quoted_message_id, participant, sent_at, preview, counted_at)
+), stored as (
+  insert into messages (company_id, ticket_id, contact_id, connection_id, queue_id, external_id, body,
+    from_me, ack, media_path, media_type, media_name, quoted_message_id, participant, created_at)
+  select $1, ticket_id, contact_id, connection_id, queue_id, external_id, body, from_me,
+    case when from_me then 1 else 0 end, media_path, media_type, media_name, quoted_message_id,
+    participant, coalesce(sent_at, now())
+  from incoming
+  on conflict (connection_id, external_id) where external_id is not null do nothing
+  returning *
+), counted as (
+  update tickets set last_message = i.preview, last_message_at = i.counted_at, last_message_from_me = false,
+    last_customer_message_at = i.counted_at, unread_messages = tickets.unread_messages + 1,
+    waiting_since = coalesce(tickets.waiting_since, now()), updated_at = i.counted_at
+  from incoming i
+  where tickets.company_id = $1 and tickets.id = i.ticket_id and i.counted_at is not null
+  returning tickets.*
+)
+select 'message' as kind, to_jsonb(stored) as row from stored
+union all
+select 'ticket', to_jsonb(counted) from counted`;
+
+const messageOf = jsonRows(messages);
+const ticketOf = jsonRows(tickets);
+
+export async function writeMessages(
+  tx: Tx,
+  companyId: number,
+  batch: MessageToStore[],
+): Promise<{ stored: MessageRow[]; counted: TicketRow[] }> {
+  if (batch.length === 0) return { stored: [], counted: [] };
+  const column = <T>(of: (m: MessageToStore) => T) => batch.map(of);
+  const { rows } = await executeSqlIn(tx)(WRITE, [
+    companyId,
+    column((m) => m.ticketId),
+    column((m) => m.contactId),
+    column((m) => m.connectionId),
+    column((m) => m.queueId),
+    column((m) => m.externalId),
+    column((m) => m.body),
+    column((m) => m.fromMe),
+    column((m) => m.mediaPath),
+    column((m) => m.mediaType),
+    column((m) => m.mediaName),
+    column((m) => m.quotedMessageId),
+    column((m) => m.participant),
+    column((m) => m.sentAt?.toISOString() ?? null),
+    column((m) => m.inbound?.preview ?? null),
+    column((m) => m.inbound?.at.toISOString() ?? null),
+  ]);
+  const stored: MessageRow[] = [];
+  const counted: TicketRow[] = [];
+  for (const { kind, row } of rows as { kind: string; row: Record<string, unknown> }[])
+    if (kind === 'message') stored.push(messageOf(row));
+    else counted.push(ticketOf(row));
+  return { stored, counted };
+}
