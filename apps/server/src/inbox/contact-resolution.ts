@@ -12,7 +12,8 @@ type ContactSource = Pick<
 >;
 
 /**
- * The contact behind an inbound message: found by any id the channel knows it by, else created.
+ * The contact behind an inbound message: found by any id the channel knows it by, else by the other
+ * form of its Brazilian mobile (findTwinContacts), else created.
  * With `lock`, the transaction also holds the contact's lock (lockContact) when this answers; a
  * known contact is found and locked in one statement.
  */
