@@ -25,6 +25,8 @@ export interface FakeSocket extends WhatsappSocket {
   options: SocketOptions;
   sent: { jid: string; content: Record<string, unknown>; options?: Record<string, unknown> }[];
   presences: { state: string; jid?: string }[];
+  /** The numbers asked of onWhatsApp, in order. */
+  checked: string[];
   rejected: string[];
   ended: boolean;
   loggedOut: boolean;
@@ -36,6 +38,12 @@ export interface FakeSocket extends WhatsappSocket {
  */
 export function createBaileysHarness(media: Map<string, Buffer> = new Map()) {
   const sockets: FakeSocket[] = [];
+  /**
+   * What WhatsApp answers for a number (protocols.md §1.11 "Number check"): the number it knows the
+   * account by (a Brazilian mobile without its 9th digit), or null for no account. A number not
+   * listed has an account under itself. Tests set their own numbers.
+   */
+  const accounts = new Map<string, string | null>();
   let sequence = 0;
 
   const factory: SocketFactory = (options) => {
@@ -43,6 +51,7 @@ export function createBaileysHarness(media: Map<string, Buffer> = new Map()) {
       options,
       sent: [],
       presences: [],
+      checked: [],
       rejected: [],
       ended: false,
       loggedOut: false,
@@ -71,7 +80,15 @@ export function createBaileysHarness(media: Map<string, Buffer> = new Map()) {
         if (jid.startsWith('5511')) return `https://pps.whatsapp.net/${jid.split('@')[0]}.jpg`;
         throw disconnect(404, 'item-not-found');
       },
-      onWhatsApp: async (...jids) => jids.map((jid) => ({ jid, exists: true, lid: undefined })),
+      async onWhatsApp(...numbers) {
+        socket.checked.push(...numbers);
+        // Baileys reads the digits before any '@' and leaves numbers without an account out.
+        return numbers.flatMap((number) => {
+          const digits = number.split('@')[0]?.replace(/\D/g, '') ?? '';
+          const known = accounts.has(digits) ? accounts.get(digits) : digits;
+          return known ? [{ jid: `${known}@s.whatsapp.net`, exists: true, lid: undefined }] : [];
+        });
+      },
       groupMetadata: async (jid) => ({
         id: jid,
         subject: 'Grupo da loja',
@@ -104,6 +121,7 @@ export function createBaileysHarness(media: Map<string, Buffer> = new Map()) {
   return {
     factory,
     sockets,
+    accounts,
     latest(): FakeSocket {
       const socket = sockets.at(-1);
       if (!socket) throw new Error('no socket was created');

@@ -20,11 +20,14 @@ export interface ChannelAdapter {
   markRead?(target: Omit<OutboundDelivery, 'message'> & { externalId: string }): Promise<void>;
   /** Shows the customer an agent's emoji under a message ('' takes it back). */
   react?(delivery: OutboundDelivery, target: { externalId: string; emoji: string }): Promise<void>;
-  /** What the channel shows of a phone number's owner (name, picture), where it can tell. */
+  /**
+   * What the channel shows of a phone number's owner (name, picture, the jid WhatsApp addresses them
+   * by), where it can tell; ERR_WAPP_INVALID_CONTACT when the channel says nobody owns it.
+   */
   fetchProfile?(
     connection: OutboundDelivery['connection'],
     number: string,
-  ): Promise<{ name?: string; pictureUrl?: string } | undefined>;
+  ): Promise<{ name?: string; pictureUrl?: string; whatsappJid?: string } | undefined>;
   /** Tells the customer an attendant is typing or recording (null: stopped), where the channel can. */
   presence?(
     conversation: { companyId: number; connectionId: number; contactId: number },

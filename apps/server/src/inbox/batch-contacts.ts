@@ -28,6 +28,7 @@ export async function createContacts(
         name: input.contact.name,
         number: input.contact.number,
         email: input.contact.email ?? '',
+        whatsappJid: input.contact.whatsappJid ?? null,
         channel: input.channel,
         isGroup: input.contact.isGroup ?? false,
       })),

@@ -133,6 +133,8 @@ export async function mergeContacts(
       .update(contacts)
       .set({
         number: sql`coalesce(${contacts.number}, ${merged.number})`,
+        // WhatsApp's name for the number goes with the number.
+        whatsappJid: sql`case when ${contacts.number} is null then ${merged.whatsappJid} else ${contacts.whatsappJid} end`,
         name: sql`case when ${contacts.name} = coalesce(${contacts.number}, '') and ${merged.name} <> ''
           then ${merged.name} else ${contacts.name} end`,
         lgpdAcceptedAt: sql`coalesce(${contacts.lgpdAcceptedAt}, ${merged.lgpdAcceptedAt?.toISOString() ?? null}::timestamptz)`,

@@ -1,14 +1,19 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { contactIdentities, contacts } from '../db/schema/index.js';
+import { adoptTwin, findTwinContacts } from './contact-twins.js';
 import type { InboundMessage } from './receive.js';
 import { contactLockOf, lockContact } from './ticket-resolution.js';
 
 /** What finding a contact reads of a message: where it came from and who sent it. */
-type ContactSource = Pick<InboundMessage, 'companyId' | 'connectionId' | 'channel' | 'identity' | 'contact'>;
+type ContactSource = Pick<
+  InboundMessage,
+  'companyId' | 'connectionId' | 'channel' | 'identity' | 'alsoKnownAs' | 'contact'
+>;
 
 /**
- * The contact behind an inbound message: found by any id the channel knows it by, else created.
+ * The contact behind an inbound message: found by any id the channel knows it by, else by the other
+ * form of its Brazilian mobile (findTwinContacts), else created.
  * With `lock`, the transaction also holds the contact's lock (lockContact) when this answers; a
  * known contact is found and locked in one statement.
  */
@@ -46,6 +51,11 @@ const identityOf = (input: ContactSource) =>
   );
 
 async function createContact(tx: Tx, input: ContactSource, byIdentity: SQL | undefined) {
+  const [twin] = (await findTwinContacts(tx, input.companyId, [input])).values();
+  if (twin !== undefined) {
+    await adoptTwin(tx, input, twin);
+    return twin;
+  }
   const number = input.contact.number || null;
   const [created] = await tx
     .insert(contacts)
@@ -54,6 +64,7 @@ async function createContact(tx: Tx, input: ContactSource, byIdentity: SQL | und
       name: input.contact.name,
       number,
       email: input.contact.email ?? '',
+      whatsappJid: input.contact.whatsappJid ?? null,
       channel: input.channel,
       isGroup: input.contact.isGroup ?? false,
     })

@@ -16,7 +16,14 @@ export interface InboundMessage {
   channel: string;
   /** How the channel knows the sender: phone, lid, psid, igsid or webchat. */
   identity: { kind: string; value: string };
-  contact: { name: string; number?: string | null; email?: string; isGroup?: boolean };
+  contact: {
+    name: string;
+    number?: string | null;
+    email?: string;
+    isGroup?: boolean;
+    /** The jid WhatsApp addresses the sender's phone by, when the channel is WhatsApp and tells it. */
+    whatsappJid?: string | null;
+  };
   /** The provider's id for the message; a redelivery with the same id is stored once. */
   externalId: string;
   body: string;
@@ -33,7 +40,7 @@ export interface InboundMessage {
   /** In a group, the member who wrote it: the ticket belongs to the group, the message to them. */
   sender?: {
     identity: { kind: string; value: string };
-    contact: { name: string; number?: string | null };
+    contact: Pick<InboundMessage['contact'], 'name' | 'number' | 'whatsappJid'>;
     jid: string;
   };
   /** A group handled apart from tickets (the connection's groupAsTicket off). */

@@ -11,6 +11,7 @@ import { openTickets } from './batch-tickets.js';
 import { type MessageToStore, writeMessages } from './batch-write.js';
 import type { TicketRow } from './bot-state.js';
 import { createLockedContact, findOrCreateContact, linkIdentities } from './contact-resolution.js';
+import { adoptTwin, findTwinContacts } from './contact-twins.js';
 import type { InboundMessage } from './receive.js';
 import { findOrCreateTicket, markNewTicket, recordImportedOnTicket } from './ticket-resolution.js';
 
@@ -82,16 +83,20 @@ async function placeBatch(
     companyId,
     inputs.map((input) => input.identity),
   );
+  const unknown = inputs.filter((input) => !known.has(identityKey(input.identity)));
+  const twins = await findTwinContacts(tx, companyId, unknown, { lock: true });
   const created = await createContacts(
     tx,
     companyId,
-    inputs.filter((input) => !known.has(identityKey(input.identity))),
+    unknown.filter((input) => !twins.has(identityKey(input.identity))),
   );
   const contactIds: (number | undefined)[] = [];
   const taken = new Set<number>();
   for (const input of inputs) {
     const key = identityKey(input.identity);
-    const contactId = known.get(key) ?? created.get(key) ?? (await createLockedContact(tx, input));
+    const twin = twins.get(key);
+    if (twin !== undefined) await adoptTwin(tx, input, twin);
+    const contactId = known.get(key) ?? twin ?? created.get(key) ?? (await createLockedContact(tx, input));
     contactIds.push(taken.has(contactId) ? undefined : contactId);
     taken.add(contactId);
     if (input.alsoKnownAs?.length) await linkIdentities(tx, input, contactId, input.alsoKnownAs);

@@ -1,29 +1,13 @@
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessageKey } from '@whiskeysockets/baileys';
-import { and, eq } from 'drizzle-orm';
-import { contactIdentities, contacts } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { contacts } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ChannelAdapter, OutboundDelivery } from '../channel.js';
+import { checkNumber, checkNumberNow, jidOf } from './baileys.numbers.js';
 import type { WhatsappSessions } from './baileys.sessions.js';
-
-/** The WhatsApp address of a contact: its phone, its group, or its LID when WhatsApp never told the phone. */
-async function jidOf(deps: AppDeps, contact: OutboundDelivery['contact']): Promise<string> {
-  if (contact.number) return `${contact.number}@${contact.isGroup ? 'g.us' : 's.whatsapp.net'}`;
-  const [lid] = await deps.db
-    .select({ value: contactIdentities.value })
-    .from(contactIdentities)
-    .where(
-      and(
-        eq(contactIdentities.companyId, contact.companyId),
-        eq(contactIdentities.contactId, contact.id),
-        eq(contactIdentities.kind, 'lid'),
-      ),
-    );
-  if (!lid) throw new AppError('ERR_WAPP_INVALID_CONTACT');
-  return `${lid.value}@lid`;
-}
 
 const mimeOf = (path: string) => {
   const ext = path.split('.').pop()?.toLowerCase() ?? '';
@@ -71,7 +55,7 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
     return socket;
   };
   const keyOf = async (delivery: OutboundDelivery, id: string, fromMe: boolean): Promise<WAMessageKey> => ({
-    remoteJid: await jidOf(deps, delivery.contact),
+    remoteJid: await jidOf(deps, socketFor(delivery), delivery.contact),
     id,
     fromMe,
   });
@@ -79,7 +63,7 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
   return {
     async send(delivery) {
       const socket = socketFor(delivery);
-      const jid = await jidOf(deps, delivery.contact);
+      const jid = await jidOf(deps, socket, delivery.contact);
       const options: MiscMessageGenerationOptions = {};
       const { quotedMessageId } = delivery.message;
       const quoted = quotedMessageId
@@ -122,7 +106,7 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
     async notify({ connection, number, body }) {
       const socket = sessions.socketOf(connection.id);
       if (!socket) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-      await socket.sendMessage(`${number.replace(/\D/g, '')}@s.whatsapp.net`, { text: body });
+      await socket.sendMessage(await checkNumber(socket, number.replace(/\D/g, '')), { text: body });
     },
     async presence({ companyId, connectionId, contactId }, state) {
       const socket = sessions.socketOf(connectionId);
@@ -132,7 +116,15 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
         .select()
         .from(contacts)
         .where(tenant(contacts, companyId, eq(contacts.id, contactId)));
-      if (contact) await socket.sendPresenceUpdate(state ?? 'paused', await jidOf(deps, contact));
+      if (contact) await socket.sendPresenceUpdate(state ?? 'paused', await jidOf(deps, socket, contact));
+    },
+    async fetchProfile(connection, number) {
+      const socket = sessions.socketOf(connection.id);
+      if (!socket) return undefined;
+      const whatsappJid = await checkNumberNow(socket, number);
+      // No picture or a private one makes Baileys throw: the contact keeps the default avatar.
+      const pictureUrl = await socket.profilePictureUrl(whatsappJid, 'image').catch(() => undefined);
+      return { whatsappJid, pictureUrl };
     },
   };
 }

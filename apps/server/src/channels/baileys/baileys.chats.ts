@@ -96,10 +96,11 @@ export async function importChats(ctx: Ctx): Promise<{ imported: number; total: 
     const created = await ctx.db
       .insert(contacts)
       .values(
-        batch.map(({ who, name }) => ({
+        batch.map(({ who, name, jid }) => ({
           companyId: ctx.companyId,
           name: name || (who.number ?? ''),
           number: who.number,
+          whatsappJid: jid,
           channel: 'whatsapp',
         })),
       )

@@ -12,6 +12,9 @@ import type { Mapped } from './baileys.inbound.js';
 
 type MappedMessage = Extract<Mapped, { kind: 'message' }>;
 
+const phoneJidOf = (who: Pick<MappedMessage['chat'], 'number' | 'identity'>) =>
+  who.number && who.identity.kind !== 'group' ? `${who.number}@s.whatsapp.net` : null;
+
 /** A profile picture is fetched at most this often per contact, never on every message. */
 const PICTURE_REFRESH = '7 days';
 
@@ -51,7 +54,13 @@ export async function receiveMapped(
     channel: 'whatsapp',
     identity: mapped.chat.identity,
     alsoKnownAs: mapped.chat.alsoKnownAs,
-    contact: { name, number: mapped.chat.number, isGroup: mapped.chat.isGroup },
+    contact: {
+      name,
+      number: mapped.chat.number,
+      isGroup: mapped.chat.isGroup,
+      // A number read from a jid is the one WhatsApp addresses the person by (9th digit or not).
+      whatsappJid: phoneJidOf(mapped.chat),
+    },
     externalId: mapped.externalId,
     body: mapped.body,
     fromMe: mapped.fromMe,
@@ -68,6 +77,7 @@ export async function receiveMapped(
             contact: {
               name: mapped.pushName || mapped.participant.identity.value,
               number: mapped.participant.number,
+              whatsappJid: phoneJidOf(mapped.participant),
             },
             jid: mapped.participant.jid,
           },

@@ -13,6 +13,12 @@ export const contacts = pgTable(
     name: text('name').notNull(),
     /** Digits of the phone number, or the group id; null when the channel gives no number (LID only, Meta, webchat). */
     number: text('number'),
+    /**
+     * The jid WhatsApp addresses the contact's phone by: for many Brazilian mobiles it lacks the 9th
+     * digit `number` has. Null until WhatsApp told it (a message from the contact, or its number
+     * check before the first send).
+     */
+    whatsappJid: text('whatsapp_jid'),
     email: text('email').notNull().default(''),
     profilePicUrl: text('profile_pic_url').notNull().default(''),
     active: boolean('active').notNull().default(true),

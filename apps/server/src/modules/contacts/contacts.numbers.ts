@@ -15,3 +15,15 @@ export function maskNumber(number: string): string {
   if (number.length <= 6) return '*'.repeat(number.length);
   return `${number.slice(0, 4)}${'*'.repeat(number.length - 6)}${number.slice(-2)}`;
 }
+
+/**
+ * The other form a Brazilian mobile may be known by: with the 9th digit mobiles took in 2012–2016
+ * (55 DD 9 NNNNNNNN) or without it (55 DD NNNNNNNN), NNNNNNNN starting with 6–9 as mobiles did.
+ * WhatsApp still addresses many of them by the old form. Any other number has one form: undefined.
+ */
+export function brazilianMobileTwin(number: string): string | undefined {
+  const match = /^55([1-9]{2})(9?)([6-9]\d{7})$/.exec(number);
+  if (!match) return undefined;
+  const [, ddd, nine, rest] = match;
+  return `55${ddd}${nine ? '' : '9'}${rest}`;
+}

@@ -3,6 +3,7 @@ import { connections, contacts } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { normaliseNumber } from './contacts.numbers.js';
+import { keepWhatsappJid } from './contacts.whatsapp-jid.js';
 
 /**
  * The contact a typed number belongs to on the company's default connection's channel, created
@@ -23,7 +24,11 @@ export async function contactProfile(
   const profile = await ctx.channels
     .get(connection.channel)
     ?.fetchProfile?.(connection, number)
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      // The channel saying nobody owns the number is an answer; a channel that cannot tell is not.
+      if (error instanceof AppError && error.code === 'ERR_WAPP_INVALID_CONTACT') throw error;
+      return undefined;
+    });
   const channel = connection.channel === 'webchat' ? 'whatsapp' : connection.channel;
   await ctx.db
     .insert(contacts)
@@ -36,6 +41,8 @@ export async function contactProfile(
       and(eq(contacts.companyId, ctx.companyId), eq(contacts.channel, channel), eq(contacts.number, number)),
     );
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  if (profile?.whatsappJid && profile.whatsappJid !== contact.whatsappJid)
+    await keepWhatsappJid(ctx.db, contact, profile.whatsappJid);
   const urlPicture = profile?.pictureUrl ?? contact.profilePicUrl;
   if (profile?.pictureUrl && profile.pictureUrl !== contact.profilePicUrl)
     await ctx.db

@@ -106,7 +106,8 @@ export async function updateContact(ctx: Ctx, id: number, input: UpdateContactBo
       .update(contacts)
       .set({
         ...fields,
-        ...(number === undefined ? {} : { number: storedNumber(number) }),
+        // WhatsApp is asked again what it calls a new number, at its first send.
+        ...(number === undefined ? {} : { number: storedNumber(number), whatsappJid: null }),
         updatedAt: new Date(),
       })
       .where(tenant(contacts, ctx.companyId, eq(contacts.id, id)))
