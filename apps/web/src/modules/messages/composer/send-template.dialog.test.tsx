@@ -114,6 +114,35 @@ describe('SendTemplateDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  test('the preview keeps the variables not typed yet in place', async () => {
+    renderDialog();
+    await pick('ticket_update (pt_BR)');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value 1' }), { target: { value: 'Maria' } });
+
+    expect(screen.getByTestId('template-preview').textContent).toBe(
+      'Olá Maria, seu chamado {{2}} foi atualizado.\n\nLoja X',
+    );
+  });
+
+  test('Enter in a value sends once every value is given, as in the other dialogs', async () => {
+    const onClose = renderDialog();
+    await pick('ticket_update (pt_BR)');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value 1' }), { target: { value: 'Maria' } });
+    const last = screen.getByRole('textbox', { name: 'Value 2' });
+    fireEvent.change(last, { target: { value: '#1234' } });
+    fireEvent.submit(last);
+
+    await waitFor(() =>
+      expect(posted).toHaveBeenCalledWith('/messages/3/template', {
+        name: 'ticket_update',
+        language: 'pt_BR',
+        parameters: ['Maria', '#1234'],
+        buttons: [],
+      }),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
   test('a template without variables asks for nothing and can be sent at once', async () => {
     renderDialog();
     await pick('boas_vindas (pt_BR)');
