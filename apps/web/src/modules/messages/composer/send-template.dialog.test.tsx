@@ -175,6 +175,7 @@ describe('SendTemplateDialog', () => {
     type('Value of “order_id”', 'A-77');
     expect(send.disabled).toBe(true);
     type(/End of the “Track” link/, 'a77');
+    for (const field of screen.getAllByRole('textbox')) expect(field).toHaveProperty('required', true);
     expect(screen.getByTestId('template-preview').textContent).toBe(
       'Pedido A-77\n\nOlá Maria, seu pedido A-77 está pronto.',
     );

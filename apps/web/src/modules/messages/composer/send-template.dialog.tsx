@@ -60,7 +60,7 @@ export function SendTemplateDialog({ ticketId, onClose }: { ticketId: number; on
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
         <DialogTitle>{t('messages.templates.title')}</DialogTitle>
         <DialogContent>
           {templates.isPending && <CircularProgress size={24} aria-label={t('messages.templates.loading')} />}
@@ -102,7 +102,7 @@ export function SendTemplateDialog({ ticketId, onClose }: { ticketId: number; on
             {t('messages.composer.send')}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }
