@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { launchBrowser, openPage, signIn, snap } from './browser';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 let browser: Browser;
 let page: Page;
 
@@ -17,6 +19,7 @@ afterAll(async () => {
 
 const PHONE_NUMBER_ID = '106540352242922';
 const CUSTOMER = '5511988887777';
+const WABA_ID = '102290129340398';
 const fake = (path: string, init?: RequestInit) => fetch(`${inject('fakeGraphUrl')}${path}`, init);
 
 test('an admin connects the WhatsApp Cloud API, a customer writes through a signed webhook and the answer reaches Meta', async () => {
@@ -27,6 +30,7 @@ test('an admin connects the WhatsApp Cloud API, a customer writes through a sign
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Nome').fill('WhatsApp oficial');
   await dialog.getByLabel('Id do número de telefone').fill(PHONE_NUMBER_ID);
+  await dialog.getByLabel('Id da conta do WhatsApp Business').fill(WABA_ID);
   await dialog.getByLabel('Token de acesso').fill('CLOUD_TOKEN');
   await snap(page, 'meta-01-cloud-api-dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -105,4 +109,58 @@ test("later, the admin replies to the same customer from the messages API page w
   await expect.poll(delivered, { timeout: 15_000 }).toBe(true);
   await page.getByRole('link', { name: 'Atendimentos' }).click();
   await page.getByRole('listitem').filter({ hasText: 'Rita, a troca foi aprovada.' }).first().waitFor();
+});
+
+test('a day later, on a small phone, the attendant fills a template and sends it with Enter', async () => {
+  const lapsed = '5511977770003';
+  await fake('/_fake/inbound', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      channel: 'whatsappapi',
+      to: PHONE_NUMBER_ID,
+      from: lapsed,
+      name: 'Caio Prado',
+      text: 'Meu pedido saiu?',
+    }),
+  });
+  await page.getByRole('link', { name: 'Atendimentos' }).click();
+  await page.getByRole('tab', { name: /Aguardando/ }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Caio Prado' })
+    .getByRole('button', { name: 'Aceitar' })
+    .click();
+  await page.waitForURL('**/tickets/*');
+  // Read before the phone signs in as the same admin, which ends this desktop session (spec: one computer).
+  const ticketPath = new URL(page.url()).pathname;
+
+  // The browser a day and an hour ahead: the 24-hour window has closed for the composer.
+  const phone = await openPage(browser, { width: 360, height: 520 });
+  await phone.context().clock.install({ time: Date.now() + DAY_MS + 60 * 60 * 1000 });
+  await signIn(phone);
+  await phone.goto(ticketPath);
+  await phone.getByRole('button', { name: 'Enviar um modelo' }).click();
+  const dialog = phone.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Modelo' }).click();
+  await phone.getByRole('option', { name: 'pedido_pronto (pt_BR)' }).click();
+  await dialog.getByRole('textbox', { name: 'Valor do cabeçalho' }).fill('A-77');
+  await dialog.getByRole('textbox', { name: 'Valor de “first_name”' }).fill('Caio');
+  await dialog.getByRole('textbox', { name: 'Valor de “order_id”' }).fill('A-77');
+  const linkEnd = dialog.getByRole('textbox', { name: 'Final do link de “Acompanhar”' });
+  await linkEnd.fill('a77');
+  await snap(phone, 'meta-05-template-dialog-phone');
+  // The fields scroll inside the dialog; its Send button stays on the screen.
+  const send = await dialog.getByRole('button', { name: 'Enviar' }).boundingBox();
+  expect((send?.y ?? Number.POSITIVE_INFINITY) + (send?.height ?? 0)).toBeLessThanOrEqual(520);
+  await linkEnd.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  await phone.getByText('Olá Caio, seu pedido A-77 está pronto.').waitFor();
+
+  const calls = (await (await fake('/_fake/calls')).json()) as {
+    body: { to?: string; type?: string; template?: { name: string } };
+  }[];
+  const sent = calls.filter((c) => c.body.to === lapsed && c.body.type === 'template');
+  expect(sent.map((c) => c.body.template?.name)).toEqual(['pedido_pronto']);
+  await phone.context().close();
 });

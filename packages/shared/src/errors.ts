@@ -78,7 +78,7 @@ export const errorStatus = {
   ERR_CHANNEL_AUTH: 400,
   /** The channel cannot reach this customer (not on the channel, blocked, unknown id). */
   ERR_RECIPIENT_UNAVAILABLE: 400,
-  /** The Cloud API connection has no WhatsApp Business Account id, which lists its templates. */
+  /** The Cloud API connection's WhatsApp Business Account id, which lists its templates, is missing or unknown to Meta. */
   ERR_NO_WABA_ID: 400,
   /** Meta knows no approved template of this name and language (Cloud API error 132001). */
   ERR_TEMPLATE_NOT_FOUND: 404,

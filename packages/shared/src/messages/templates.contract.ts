@@ -62,8 +62,9 @@ export function templateVariables(text: string): string[] {
   return Array.from({ length: highest }, (_, index) => String(index + 1));
 }
 
+/** A value not typed yet (empty) leaves its `{{variable}}` in place: the preview shows what is missing. */
 const fill = (text: string, names: readonly string[], values: readonly (string | undefined)[]) =>
-  text.replace(VARIABLE, (whole, name: string) => values[names.indexOf(name)] ?? whole);
+  text.replace(VARIABLE, (whole, name: string) => values[names.indexOf(name)] || whole);
 
 /** A media header's source as Meta takes it: an uploaded media id (digits) or a public https link. */
 export function templateMediaSource(value: string): { id: string } | { link: string } | undefined {

@@ -3,7 +3,7 @@ import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type ChannelAdapter, type OutboundDelivery, PermanentSendError } from '../channel.js';
-import { type GraphClient, sendFailure } from '../graph/graph.client.js';
+import { type GraphClient, isUnknownObject, sendFailure } from '../graph/graph.client.js';
 import { publicMediaLink, readStoredMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
 import { requireOpenWindow } from '../graph/graph.window.js';
@@ -85,6 +85,8 @@ export function createCloudApiChannel(deps: AppDeps, graph: GraphClient): Channe
       try {
         return await listCloudTemplates(graph, connection, graphToken(deps, connection));
       } catch (error) {
+        // The listing reads only the WABA: an object Meta cannot find there is that id, mistyped.
+        if (isUnknownObject(error)) throw new AppError('ERR_NO_WABA_ID');
         const failure = sendFailure(error);
         if (failure instanceof PermanentSendError) throw new AppError(failure.reason as ErrorCode);
         throw failure;

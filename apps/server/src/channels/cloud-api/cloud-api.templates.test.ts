@@ -343,6 +343,21 @@ test('a connection without its WABA id says so instead of listing', async () => 
   expect(body.error).toBe('ERR_NO_WABA_ID');
 });
 
+test('a WABA id Meta does not know says so instead of "error sending the message"', async () => {
+  const { tenant, ticket } = await lapsedConversation('5511910000009');
+  await app.deps.db
+    .update(connections)
+    .set({ wabaId: '999' })
+    .where(eq(connections.companyId, tenant.companyId));
+
+  const { status, body } = await call(app, 'GET', `/messages/${ticket.id}/templates`, {
+    token: tenant.admin.token,
+  });
+
+  expect(status).toBe(400);
+  expect(body.error).toBe('ERR_NO_WABA_ID');
+});
+
 test("another company's ticket has neither templates to list nor a template to send", async () => {
   const { ticket } = await lapsedConversation('5511910000006');
   const other = await createCloudTenant(meta);

@@ -35,6 +35,10 @@ export function sendFailure(error: unknown): unknown {
   return error;
 }
 
+/** Graph's #100 on a read: the object's id does not exist, or the token may not see it. */
+export const isUnknownObject = (error: unknown) =>
+  error instanceof GraphError && error.status === 400 && error.code === 100;
+
 type Auth = { bearer: string } | { accessToken: string };
 
 export interface GraphRequest {

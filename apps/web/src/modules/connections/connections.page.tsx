@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
-import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ConnectionDialog } from './connection.dialog';
+import { ConnectionDeleteDialog } from './connection-delete.dialog';
 import { useConnections, useDeleteConnection } from './connections.api';
 import { useConnectionsRealtime } from './connections.realtime';
 import { ConnectionsTable } from './connections-table';
@@ -74,10 +74,8 @@ export function ConnectionsPage() {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          title={t('connections.list.deleteTitle', { name: deleting.name })}
-          message={t('connections.list.deleteMessage')}
-          confirmLabel={t('common.actions.delete')}
+        <ConnectionDeleteDialog
+          connection={deleting}
           busy={deleteConnection.isPending}
           onConfirm={confirmDelete}
           onClose={() => setDeleting(null)}

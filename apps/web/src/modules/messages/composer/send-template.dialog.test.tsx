@@ -88,6 +88,19 @@ async function pick(label: string) {
   fireEvent.click(within(screen.getByRole('listbox')).getByText(label));
 }
 
+/** ticket_update went out with Maria's values and the dialog closed. */
+async function sentMariaTicketUpdate(onClose: () => void) {
+  await waitFor(() =>
+    expect(posted).toHaveBeenCalledWith('/messages/3/template', {
+      name: 'ticket_update',
+      language: 'pt_BR',
+      parameters: ['Maria', '#1234'],
+      buttons: [],
+    }),
+  );
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
+}
+
 describe('SendTemplateDialog', () => {
   test('the picked template asks for each body variable, previews the text and sends the values in order', async () => {
     const onClose = renderDialog();
@@ -103,15 +116,30 @@ describe('SendTemplateDialog', () => {
     );
     fireEvent.click(send);
 
-    await waitFor(() =>
-      expect(posted).toHaveBeenCalledWith('/messages/3/template', {
-        name: 'ticket_update',
-        language: 'pt_BR',
-        parameters: ['Maria', '#1234'],
-        buttons: [],
-      }),
+    await sentMariaTicketUpdate(onClose);
+  });
+
+  test('the preview keeps the variables not typed yet in place', async () => {
+    renderDialog();
+    await pick('ticket_update (pt_BR)');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value 1' }), { target: { value: 'Maria' } });
+
+    expect(screen.getByTestId('template-preview').textContent).toBe(
+      'Olá Maria, seu chamado {{2}} foi atualizado.\n\nLoja X',
     );
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  test('Enter in a value sends once every value is given, as in the other dialogs', async () => {
+    const onClose = renderDialog();
+    await pick('ticket_update (pt_BR)');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value 1' }), { target: { value: 'Maria' } });
+    const last = screen.getByRole('textbox', { name: 'Value 2' });
+    fireEvent.submit(last);
+    expect(posted).not.toHaveBeenCalled();
+    fireEvent.change(last, { target: { value: '#1234' } });
+    fireEvent.submit(last);
+
+    await sentMariaTicketUpdate(onClose);
   });
 
   test('a template without variables asks for nothing and can be sent at once', async () => {
@@ -146,6 +174,7 @@ describe('SendTemplateDialog', () => {
     type('Value of “order_id”', 'A-77');
     expect(send.disabled).toBe(true);
     type(/End of the “Track” link/, 'a77');
+    for (const field of screen.getAllByRole('textbox')) expect(field).toHaveProperty('required', true);
     expect(screen.getByTestId('template-preview').textContent).toBe(
       'Pedido A-77\n\nOlá Maria, seu pedido A-77 está pronto.',
     );

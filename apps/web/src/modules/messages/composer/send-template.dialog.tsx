@@ -17,7 +17,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
 import { toast } from '../../../shared/toast/toast.store';
@@ -53,53 +53,56 @@ export function SendTemplateDialog({ ticketId, onClose }: { ticketId: number; on
     setPicked(template);
     setValues(emptyTemplateValues(template));
   };
-  const submit = () => {
-    if (input) send.mutate(input, { onSuccess: onClose, onError: toast.apiError });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (input && !send.isPending) send.mutate(input, { onSuccess: onClose, onError: toast.apiError });
   };
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t('messages.templates.title')}</DialogTitle>
-      <DialogContent>
-        {templates.isPending && <CircularProgress size={24} aria-label={t('messages.templates.loading')} />}
-        {templates.isError && <Alert severity="error">{errorMessage(templates.error)}</Alert>}
-        {templates.data?.templates.length === 0 && (
-          <Alert severity="info">{t('messages.templates.empty')}</Alert>
-        )}
-        {!!templates.data?.templates.length && (
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField
-              select
-              label={t('messages.templates.template')}
-              value={picked ? keyOf(picked) : ''}
-              onChange={(event) => pick(event.target.value)}
-            >
-              {templates.data.templates.map((template) => (
-                <MenuItem key={keyOf(template)} value={keyOf(template)}>
-                  {`${template.name} (${template.language})`}
-                </MenuItem>
-              ))}
-            </TextField>
-            {picked && <TemplateValueFields template={picked} values={values} onChange={setValues} />}
-            {picked && (
-              <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
-                <Typography variant="caption" color="text.secondary">
-                  {t('messages.templates.preview')}
-                </Typography>
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="template-preview">
-                  {renderTemplate(picked, values)}
-                </Typography>
-              </Box>
-            )}
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" disabled={!input || send.isPending} onClick={submit}>
-          {t('messages.composer.send')}
-        </Button>
-      </DialogActions>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+        <DialogTitle>{t('messages.templates.title')}</DialogTitle>
+        <DialogContent>
+          {templates.isPending && <CircularProgress size={24} aria-label={t('messages.templates.loading')} />}
+          {templates.isError && <Alert severity="error">{errorMessage(templates.error)}</Alert>}
+          {templates.data?.templates.length === 0 && (
+            <Alert severity="info">{t('messages.templates.empty')}</Alert>
+          )}
+          {!!templates.data?.templates.length && (
+            <Stack spacing={2} sx={{ mt: 1 }}>
+              <TextField
+                select
+                label={t('messages.templates.template')}
+                value={picked ? keyOf(picked) : ''}
+                onChange={(event) => pick(event.target.value)}
+              >
+                {templates.data.templates.map((template) => (
+                  <MenuItem key={keyOf(template)} value={keyOf(template)}>
+                    {`${template.name} (${template.language})`}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {picked && <TemplateValueFields template={picked} values={values} onChange={setValues} />}
+              {picked && (
+                <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('messages.templates.preview')}
+                  </Typography>
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="template-preview">
+                    {renderTemplate(picked, values)}
+                  </Typography>
+                </Box>
+              )}
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={!input || send.isPending}>
+            {t('messages.composer.send')}
+          </Button>
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }

@@ -42,6 +42,7 @@ export function TemplateValueFields({
     <>
       {header && templateHeaderNeedsValue(header) && (
         <TextField
+          required
           label={
             header.format === 'TEXT' ? t('messages.templates.headerVariable') : t(MEDIA_LABELS[header.format])
           }
@@ -53,6 +54,7 @@ export function TemplateValueFields({
       )}
       {template.variables.map((name, index) => (
         <TextField
+          required
           key={name}
           label={
             template.parameterFormat === 'NAMED'
@@ -67,6 +69,7 @@ export function TemplateValueFields({
       ))}
       {template.buttons.map((button, index) => (
         <TextField
+          required
           key={button.index}
           label={t('messages.templates.buttonSuffix', { text: button.text })}
           helperText={button.url}
