@@ -104,12 +104,11 @@ export async function snapshotSendTicket(url: string) {
   }
 }
 
-type Snapshot = Awaited<ReturnType<typeof snapshotSendTicket>>;
+export type Snapshot = Awaited<ReturnType<typeof snapshotSendTicket>>;
 
 /**
- * Runs with the server stopped: the messages W5 and the fan-out wrote go, with the delivery jobs
- * still queued for them (the webchat worker drains far slower than W5 writes), and the ticket and
- * its cycles get their columns back.
+ * Runs with the server stopped: the messages W5 and the fan-out wrote go, with any delivery job still
+ * queued for them, and the ticket and its cycles get their columns back.
  */
 export async function restoreSendTicket(url: string, snapshot: Snapshot) {
   const client = new pg.Client({ connectionString: url });
@@ -129,6 +128,31 @@ export async function restoreSendTicket(url: string, snapshot: Snapshot) {
     for (const cycle of snapshot.cycles) await restoreRow(client, 'ticket_cycles', cycle);
     await client.query('commit');
     return written.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until every message W5 wrote has left through its channel (ack above 0, or failed with a
+ * reason): answers how long that took, so W5's figures count the deliveries it caused instead of
+ * leaving them to the workloads after it. Gives up after `timeoutMs`, answering how many were left.
+ */
+export async function waitForDeliveries(url: string, snapshot: Snapshot, timeoutMs: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const started = Date.now();
+  try {
+    for (;;) {
+      const { rows } = await client.query(
+        `select count(*)::int as left from messages
+         where company_id = $1 and ticket_id = $2 and id > $3 and from_me and ack = 0 and failed_reason is null`,
+        [snapshot.companyId, SEND_TICKET, snapshot.lastMessageId],
+      );
+      const left = Number(rows[0].left);
+      if (left === 0 || Date.now() - started > timeoutMs) return { ms: Date.now() - started, left };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   } finally {
     await client.end();
   }

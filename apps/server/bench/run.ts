@@ -8,8 +8,10 @@ import {
   cpuBetween,
   prepareDatabase,
   restoreSendTicket,
+  type Snapshot,
   snapshotSendTicket,
   tenantQueueIds,
+  waitForDeliveries,
 } from './database.js';
 import { measureFanout } from './fanout.js';
 import { measureHello, measurePgbench, type PgbenchFigures } from './floors.js';
@@ -25,6 +27,8 @@ const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 8099);
 const fresh = process.argv.includes('--fresh');
+/** W5's deliveries must end within this; what is left is reported, not waited for. */
+const DRAIN_TIMEOUT_MS = 120_000;
 const option = (name: string) => {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
@@ -41,6 +45,8 @@ interface Workload extends Omit<WrkRequest, 'token'> {
   title: string;
   /** What one request serves, for the per-item rate where pages differ in size. */
   item?: 'tickets' | 'messages' | 'contacts';
+  /** The requests queue deliveries: CPU is read once they are all done (W5). */
+  delivers?: true;
 }
 
 /** W1c/d filter by the tenant's five queues, whatever ids the database gave them. */
@@ -95,6 +101,7 @@ const workloads = (queueIds: number[]): Workload[] => [
     method: 'POST',
     path: `/messages/${SEND_TICKET}`,
     body: { body: 'Bench reply' },
+    delivers: true,
   },
 ];
 /** Run again against two server processes on the same database, to show what a second one buys. */
@@ -178,7 +185,13 @@ function startServer(port: number) {
 type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** One workload: single-request latency, then wrk against one server or split over several. */
-async function measure(servers: Server[], bases: string[], token: string, workload: Workload): Promise<Row> {
+async function measure(
+  servers: Server[],
+  bases: string[],
+  token: string,
+  workload: Workload,
+  snapshot: Snapshot,
+): Promise<Row> {
   const { single, items } = await sequential(bases[0] as string, token, workload);
   const cpuBefore = servers.map((server) => cpuMs(server.pid));
   const databaseBefore = await backendCpuMs(url);
@@ -187,6 +200,7 @@ async function measure(servers: Server[], bases: string[], token: string, worklo
     bases.length === 1
       ? await runWrk(bases[0] as string, request, seconds)
       : await runWrkSplit(bases, request, seconds);
+  const drain = workload.delivers ? await waitForDeliveries(url, snapshot, DRAIN_TIMEOUT_MS) : undefined;
   const cpu = servers.reduce((sum, server, i) => sum + cpuMs(server.pid) - (cpuBefore[i] ?? 0), 0);
   const databaseCpu = cpuBetween(databaseBefore, await backendCpuMs(url));
   return {
@@ -203,6 +217,7 @@ async function measure(servers: Server[], bases: string[], token: string, worklo
     databaseCpuMsPerRequest: load.requests ? databaseCpu / load.requests : 0,
     serverCpuShare: cpu / (seconds * 1000),
     rssMb: Math.max(...servers.map((server) => memoryMb(server.pid, 'VmRSS'))),
+    ...(drain ? { drain } : {}),
   };
 }
 
@@ -235,7 +250,7 @@ async function main() {
     );
     for (const workload of chosen) {
       process.stdout.write(`${workload.id} ${workload.title}… `);
-      const row = await measure([server], [base], adminToken, workload);
+      const row = await measure([server], [base], adminToken, workload, snapshot);
       rows.push(hello ? { ...row, helloShare: row.rps / hello.rps } : row);
       process.stdout.write(`${Math.round(row.rps)} req/s\n`);
     }
@@ -253,7 +268,7 @@ async function main() {
       try {
         for (const workload of twice) {
           process.stdout.write(`${workload.id} ${workload.title}, 2 server processes… `);
-          const row = await measure([server, second], [base, secondBase], adminToken, workload);
+          const row = await measure([server, second], [base, secondBase], adminToken, workload, snapshot);
           rows.push(hello ? { ...row, helloShare: row.rps / hello.rps } : row);
           process.stdout.write(`${Math.round(row.rps)} req/s\n`);
         }

@@ -18,6 +18,8 @@ export interface Row extends LoadFigures {
   databaseCpuMsPerRequest: number;
   serverCpuShare: number;
   rssMb: number;
+  /** For a workload whose requests queue work (W5's deliveries): how long after the load that work ended. */
+  drain?: { ms: number; left: number };
 }
 
 /** A whole run; a partial one (`--only`) has no floors, fan-out, memory or web figures. */
@@ -62,6 +64,13 @@ export function printTable(r: Results) {
     ),
     ...r.missing.map((m) => `| ${m.id} | ${m.title} | ${m.status} | | | | | | | | | | |`),
     '',
+    ...r.workloads.flatMap((w) =>
+      w.drain
+        ? [
+            `${w.id}: the last delivery ended ${ms(w.drain.ms / 1000)} s after the load (${w.drain.left} still pending); its CPU per request counts the deliveries`,
+          ]
+        : [],
+    ),
     ...(fanout === undefined
       ? []
       : 'error' in fanout
