@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, Tx } from './client.js';
 
@@ -44,6 +44,15 @@ export function namingClient(): typeof pg.Client {
  * of planning for 0.2 ms of execution) instead of reusing one plan. Only for counts the code chose.
  */
 export const inlineLimit = (count: number) => sql.raw(String(Math.trunc(count))) as unknown as number;
+
+/**
+ * A bound value the planner cannot see (an initplan): PostgreSQL then plans the statement once per
+ * connection instead of on every call. Given a batch's arrays, it priced a plan for the batch's exact
+ * length cheaper than the reusable one and planned every call (0.3–0.5 ms each, as much as running
+ * them). Only where one plan serves every value: the lookups stay exact, whatever the arrays hold.
+ * Under `any(…)` it needs a cast (`any(planOnce(x)::int[])`), or PostgreSQL reads it as a subquery of rows.
+ */
+export const planOnce = (value: SQLWrapper) => sql`(select ${value})`;
 
 interface Preparable<P> {
   prepare(name: string): P;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { executeSqlIn, type Tx } from '../db/client.js';
 import { jsonRows } from '../db/json-rows.js';
-import { statementsByShape } from '../db/prepared.js';
+import { planOnce, statementsByShape } from '../db/prepared.js';
 import { companies, contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
 import { type Party, partyFields, partyOf } from './automation.js';
@@ -30,7 +30,7 @@ const lockKnown = statementsByShape('inbox_lock_known', (db) =>
     // One exact lookup per identity (LIMIT 1 keeps it one): as a join, PostgreSQL's generic plan may
     // read every identity of the company and hash them.
     .from(
-      sql`unnest(${placeholder('kinds')}::text[], ${placeholder('values')}::text[]) as wanted(kind, value)
+      sql`unnest(${planOnce(sql`${placeholder('kinds')}::text[]`)}, ${planOnce(sql`${placeholder('values')}::text[]`)}) as wanted(kind, value)
         cross join lateral (select ${contactIdentities.contactId} from ${contactIdentities}
           where ${contactIdentities.companyId} = ${placeholder('companyId')}
             and ${contactIdentities.kind} = wanted.kind and ${contactIdentities.value} = wanted.value
@@ -71,16 +71,17 @@ export const placeKey = (contactId: number, connectionId: number) => `${contactI
  * What the batch finds already there, in one statement: messages stored under its external ids (a
  * redelivery, or a message one quotes), and its contacts' active tickets. One exact lookup per id (a
  * join on the unique key): a list (`external_id in (…)`) lets the planner, with a new connection's
- * statistics, scan every message of the connection instead.
+ * statistics, scan every message of the connection instead. The arrays are hidden from the planner
+ * (see planOnce), so it plans this once per connection.
  */
 const LOOK_UP = `
 select 'message' as kind, to_jsonb(m) as row
-  from unnest($2::int[], $3::text[]) as wanted(connection_id, external_id)
+  from unnest((select $2::int[]), (select $3::text[])) as wanted(connection_id, external_id)
   join messages m on m.company_id = $1 and m.connection_id = wanted.connection_id
     and m.external_id = wanted.external_id
 union all
 select 'ticket', to_jsonb(t) from tickets t
-  where t.company_id = $1 and t.contact_id = any($4::int[]) and t.status <> 'closed'`;
+  where t.company_id = $1 and t.contact_id = any((select $4::int[])::int[]) and t.status <> 'closed'`;
 
 const messageOf = jsonRows(messages);
 const ticketOf = jsonRows(tickets);

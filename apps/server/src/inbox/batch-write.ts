@@ -27,13 +27,16 @@ export interface MessageToStore {
 /**
  * The batch's messages (INSERT … ON CONFLICT DO NOTHING on the connection's external id) and the
  * inbound ones' ticket counters in one statement, one text whatever the batch's size. A message
- * another delivery stored meanwhile is not answered: the caller rolls the batch back.
+ * another delivery stored meanwhile is not answered: the caller rolls the batch back. The arrays are
+ * hidden from the planner (see planOnce), so it plans this once per connection.
  */
 const WRITE = `
 with incoming as (
   select * from unnest(
-    $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::boolean[], $9::text[],
-    $10::text[], $11::text[], $12::bigint[], $13::text[], $14::timestamptz[], $15::text[], $16::timestamptz[]
+    (select $2::int[]), (select $3::int[]), (select $4::int[]), (select $5::int[]), (select $6::text[]),
+    (select $7::text[]), (select $8::boolean[]), (select $9::text[]), (select $10::text[]),
+    (select $11::text[]), (select $12::bigint[]), (select $13::text[]), (select $14::timestamptz[]),
+    (select $15::text[]), (select $16::timestamptz[])
   ) as i(ticket_id, contact_id, connection_id, queue_id, external_id, body, from_me, media_path,
          media_type, media_name, quoted_message_id, participant, sent_at, preview, counted_at)
 ), stored as (

@@ -2,7 +2,7 @@ import type { Ticket } from '@balcao/shared';
 import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { statementsByShape } from '../../db/prepared.js';
+import { planOnce, statementsByShape } from '../../db/prepared.js';
 import {
   connections,
   contacts,
@@ -140,7 +140,7 @@ const ticketsByIds = statementsByShape('tickets_by_ids', (db) =>
   selectTickets(db).where(
     and(
       eq(tickets.companyId, sql.placeholder('companyId')),
-      sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`,
+      sql`${tickets.id} = any(${planOnce(sql`${sql.placeholder('ids')}::int[]`)}::int[])`,
     ),
   ),
 );
