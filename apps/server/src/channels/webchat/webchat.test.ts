@@ -315,7 +315,7 @@ describe('the visitor side', () => {
     await emit(visitor, webchatEvents.send, { body: 'oi', clientId: 'burst-00001' });
     const reply = await shownReply(await firstTicket(tenant.admin.token), tenant.companyId);
     // The visitor sees the reply before its delivery stores ack 1: that update is not a read report's.
-    await until(async () => ((await ackOf(reply)) >= 1 ? true : undefined));
+    await until(async () => (((await ackOf(reply)) ?? 0) >= 1 ? true : undefined));
     const updates = vi.spyOn(app.deps.db, 'update');
     try {
       const startedAt = Date.now();
