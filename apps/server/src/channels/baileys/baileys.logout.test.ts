@@ -36,6 +36,21 @@ async function pairedButDown() {
   return { ...tenant, connection, creds: auth.state.creds };
 }
 
+const statusOf = (connectionId: number, status: string) =>
+  waitFor(
+    async () => (await app.deps.db.select().from(connections).where(eq(connections.id, connectionId)))[0],
+    (row) => row?.status === status,
+  );
+
+/** The connection's session started by this process and opened by WhatsApp. */
+async function openHere(companyId: number, connectionId: number) {
+  await app.whatsapp.start({ companyId, connectionId });
+  const session = harness.latest();
+  replay.open(session);
+  await statusOf(connectionId, 'CONNECTED');
+  return session;
+}
+
 const remove = (token: string, id: number) =>
   app.inject({ method: 'DELETE', url: `/whatsapp/${id}`, headers: { authorization: `Bearer ${token}` } });
 
@@ -134,18 +149,9 @@ test('when WhatsApp never answers, the logout gives up after the configured wait
 
 test('a session of this process that is down and retrying is dropped, and the phone is logged out by the job', async () => {
   const { connection, admin, companyId } = await pairedButDown();
-  await app.whatsapp.start({ companyId, connectionId: connection.id });
-  const session = harness.latest();
-  replay.open(session);
-  await waitFor(
-    async () => (await app.deps.db.select().from(connections).where(eq(connections.id, connection.id)))[0],
-    (row) => row?.status === 'CONNECTED',
-  );
+  const session = await openHere(companyId, connection.id);
   replay.close(session, 408, 'Connection Failure');
-  await waitFor(
-    async () => (await app.deps.db.select().from(connections).where(eq(connections.id, connection.id)))[0],
-    (row) => row?.status === 'TIMEOUT',
-  );
+  await statusOf(connection.id, 'TIMEOUT');
   const count = harness.sockets.length;
 
   await remove(admin.token, connection.id);
@@ -210,13 +216,7 @@ test('disconnecting a paired connection with no live session logs the phone out 
 
 test('disconnecting an open session logs out through it: no creds are set aside and no other socket opens', async () => {
   const { connection, admin, companyId } = await pairedButDown();
-  await app.whatsapp.start({ companyId, connectionId: connection.id });
-  const session = harness.latest();
-  replay.open(session);
-  await waitFor(
-    async () => (await app.deps.db.select().from(connections).where(eq(connections.id, connection.id)))[0],
-    (row) => row?.status === 'CONNECTED',
-  );
+  const session = await openHere(companyId, connection.id);
   const count = harness.sockets.length;
 
   const answer = await disconnect(admin.token, connection.id);
