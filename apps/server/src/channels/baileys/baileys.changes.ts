@@ -1,14 +1,7 @@
-import type { Ticket } from '@balcao/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { messages, tickets } from '../../db/schema/index.js';
-import {
-  findByExternalId,
-  findQuoted,
-  toMessage,
-  updateLiveMessage,
-} from '../../modules/messages/messages.queries.js';
-import { publishMessage } from '../../modules/tickets/tickets.events.js';
-import { loadTicket } from '../../modules/tickets/tickets.queries.js';
+import { messages } from '../../db/schema/index.js';
+import { publishMessageUpdates } from '../../modules/messages/messages.delivery.js';
+import { findByExternalId, updateLiveMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import type { Mapped } from './baileys.inbound.js';
 
@@ -27,15 +20,7 @@ export async function changeStoredMessage(
   if (!stored) return;
   const values = change.kind === 'edit' ? { body: change.body, isEdited: true } : { isDeleted: true };
   const row = await updateLiveMessage(deps.db, target.companyId, stored.id, values);
-  if (!row) return;
-  const ticket = (await loadTicket(
-    deps.db,
-    deps.links,
-    target.companyId,
-    eq(tickets.id, row.ticketId),
-  )) as Ticket;
-  const quoted = await findQuoted(deps.db, row);
-  publishMessage(deps, target.companyId, 'update', toMessage(row, deps.links, quoted), ticket);
+  if (row) await publishMessageUpdates(deps, [row]);
 }
 
 /**
@@ -68,15 +53,7 @@ export async function takeBackReaction(
       ),
     )
     .returning();
-  for (const row of rows) {
-    const ticket = (await loadTicket(
-      deps.db,
-      deps.links,
-      target.companyId,
-      eq(tickets.id, row.ticketId),
-    )) as Ticket;
-    publishMessage(deps, target.companyId, 'update', toMessage(row, deps.links, reacted), ticket);
-  }
+  await publishMessageUpdates(deps, rows);
 }
 
 /**
@@ -89,8 +66,5 @@ export async function failSentMessage(deps: AppDeps, companyId: number, messageI
     .set({ ack: -1, failedReason: reason.slice(0, 500), updatedAt: new Date() })
     .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), inArray(messages.ack, [0, 1])))
     .returning();
-  if (!row) return;
-  const ticket = (await loadTicket(deps.db, deps.links, companyId, eq(tickets.id, row.ticketId))) as Ticket;
-  const quoted = await findQuoted(deps.db, row);
-  publishMessage(deps, companyId, 'update', toMessage(row, deps.links, quoted), ticket);
+  if (row) await publishMessageUpdates(deps, [row]);
 }
