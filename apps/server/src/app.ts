@@ -70,6 +70,7 @@ import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
+import { acceptEmptyJsonBodies } from './platform/json-body.js';
 import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { createSecretBox } from './platform/secret-box.js';
@@ -113,7 +114,10 @@ export async function buildApp({
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Spec clients write `/contacts/` as often as `/contacts`.
+    routerOptions: { ignoreTrailingSlash: true },
   });
+  acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   requireDeclaredGates(app);
