@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { QUEUE_COLORS } from '../constants.js';
 import { msg, requiredText, timeOfDay } from '../validation.js';
 
 export const WEEKDAYS = [
@@ -71,15 +70,17 @@ export const defaultServiceHours = (): ServiceHours[] =>
     endTimeB: '18:00',
   }));
 
+// Clients written against the spec leave out the targets an option's type does not use, and often its
+// greeting and close flag: those default instead of failing the whole tree.
 const chatbotOptionFields = z.object({
   name: requiredText(4, 50),
-  greetingMessage: text(4000),
-  queueType: z.enum(chatbotQueueTypes),
-  closeTicket: z.boolean(),
-  optQueueId: refId,
-  optUserId: refId,
-  optIntegrationId: refId,
-  optFileId: refId,
+  greetingMessage: text(4000).default(''),
+  queueType: z.enum(chatbotQueueTypes).default('text'),
+  closeTicket: z.boolean().default(false),
+  optQueueId: refId.default(null),
+  optUserId: refId.default(null),
+  optIntegrationId: refId.default(null),
+  optFileId: refId.default(null),
 });
 
 /** What each kind of option must point at when chosen (spec 001 §3). */
@@ -120,7 +121,7 @@ function checkOption(
 const chatbotOptionShape: z.ZodType<ChatbotOptionInput> = chatbotOptionFields.extend({
   id: refId.unwrap().optional(),
   get options() {
-    return z.array(chatbotOptionShape).max(CHATBOT_MAX_SIBLINGS, msg.tooLong);
+    return z.array(chatbotOptionShape).max(CHATBOT_MAX_SIBLINGS, msg.tooLong).default([]);
   },
 });
 
@@ -150,7 +151,8 @@ export const chatbotOptionSchema: z.ZodType<ChatbotOption> = chatbotOptionFields
 
 const queueFields = {
   name: requiredText(2, 50),
-  color: z.enum(QUEUE_COLORS, msg.invalidValue),
+  /** Spec 001 §8: required, 3 to 9 characters; the form offers the palette, other clients send any colour. */
+  color: requiredText(3, 9).regex(/^#?[0-9a-zA-Z]+$/, msg.invalidValue),
   greetingMessage: text(4000),
   outOfHoursMessage: text(4000),
   orderQueue: z.number().int().min(0).max(10_000),
@@ -226,7 +228,7 @@ export const queueEvent = z.discriminatedUnion('action', [
 ]);
 export type QueueEvent = z.infer<typeof queueEvent>;
 
-const optionsOf = () => z.array(chatbotOptionShape).max(CHATBOT_MAX_SIBLINGS, msg.tooLong);
+const optionsOf = () => z.array(chatbotOptionShape).max(CHATBOT_MAX_SIBLINGS, msg.tooLong).default([]);
 
 /** PUT /chatbot/:id: the option and its whole subtree, as the tree editor holds it. */
 export const updateChatbotBody = chatbotOptionFields
@@ -236,6 +238,6 @@ export type UpdateChatbotBody = z.infer<typeof updateChatbotBody>;
 
 /** POST /chatbot: a new option (with any sub-options) appended under a queue or under one of its options. */
 export const createChatbotBody = chatbotOptionFields
-  .extend({ queueId: refId.unwrap(), parentId: refId.default(null), options: optionsOf().default([]) })
+  .extend({ queueId: refId.unwrap(), parentId: refId.default(null), options: optionsOf() })
   .superRefine((option, ctx) => checkOption(option, ctx, [], 1));
 export type CreateChatbotBody = z.infer<typeof createChatbotBody>;

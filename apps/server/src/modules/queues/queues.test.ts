@@ -120,14 +120,30 @@ describe('queues of one company', () => {
     expect(body.error).toBe('ERR_QUEUE_NAME_ALREADY_EXISTS');
   });
 
-  test('a colour outside the palette and a short name are refused with their field messages', async () => {
+  test('a short name and a colour outside 3 to 9 characters are refused with their field messages', async () => {
     const { status, body } = await call(app, 'POST', '/queue', {
       token: tenant.admin.token,
-      body: { name: 'A', color: '#123456' },
+      body: { name: 'A', color: '#1234567890' },
     });
 
     expect(status).toBe(400);
-    expect(body.fields).toEqual({ name: 'tooShort', color: 'invalidValue' });
+    expect(body.fields).toEqual({ name: 'tooShort', color: 'tooLong' });
+  });
+
+  test('a spec client sends any colour and options with only the fields their type uses', async () => {
+    const queue = await createQueue(tenant, {
+      color: '#123456',
+      chatbots: [
+        { name: 'Suporte', options: [] },
+        { name: 'Financeiro', queueType: 'text', greetingMessage: 'Oi' },
+      ],
+    });
+
+    expect(queue.color).toBe('#123456');
+    expect(queue.chatbots).toMatchObject([
+      { name: 'Suporte', queueType: 'text', greetingMessage: '', closeTicket: false, optQueueId: null },
+      { name: 'Financeiro', greetingMessage: 'Oi', optUserId: null, optFileId: null, options: [] },
+    ]);
   });
 
   test('the plan bounds how many queues a company has', async () => {
