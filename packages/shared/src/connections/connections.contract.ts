@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceHoursSchema } from '../queues/queues.contract.js';
+import { optionalServiceHoursSchema } from '../queues/queues.contract.js';
 import { dbId, msg, plainText, requiredText } from '../validation.js';
 
 export const channels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
@@ -115,7 +115,7 @@ const connectionFields = {
   promptId: dbId().nullable(),
   wavoip: plainText(500),
   queueIds: z.array(dbId()).max(100),
-  schedules: serviceHoursSchema,
+  schedules: optionalServiceHoursSchema,
   phoneNumberId: metaId,
   wabaId: metaId,
   facebookPageUserId: metaId,

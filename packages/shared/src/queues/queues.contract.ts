@@ -55,10 +55,20 @@ const serviceHoursDaySchema = z
   });
 export type ServiceHours = z.infer<typeof serviceHoursDaySchema>;
 
+const inWeekOrder = (days: ServiceHours[]) => days.every((day, index) => day.weekdayEn === WEEKDAYS[index]);
+
 export const serviceHoursSchema = z
   .array(serviceHoursDaySchema)
   .length(WEEKDAYS.length)
-  .refine((days) => days.every((day, index) => day.weekdayEn === WEEKDAYS[index]), msg.invalidValue);
+  .refine(inWeekOrder, msg.invalidValue);
+
+/** A connection's hours: the whole week, or none at all (`[]`, what GET answers for a connection without hours). */
+export const optionalServiceHoursSchema = z
+  .array(serviceHoursDaySchema)
+  .refine(
+    (days) => days.length === 0 || (days.length === WEEKDAYS.length && inWeekOrder(days)),
+    msg.invalidValue,
+  );
 
 /** Spec 001 §9: 08:00-12:00 and 13:00-18:00 every day. */
 export const defaultServiceHours = (): ServiceHours[] =>

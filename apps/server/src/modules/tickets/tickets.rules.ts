@@ -24,11 +24,27 @@ interface Mover {
 }
 
 /**
+ * A field sent with the value the ticket already has asks for nothing: a client that sends back the
+ * ticket it read (what GET answered, PUT accepts) changes only what it edited.
+ */
+function withoutUnchanged(current: CurrentTicket, body: UpdateTicketBody): UpdateTicketBody {
+  const same = (key: 'status' | 'userId' | 'queueId') => body[key] === current[key];
+  // A status alone is a request ("open it for me"); restated with its holder, it is the ticket as read.
+  return {
+    ...body,
+    ...(same('status') && same('userId') ? { status: undefined } : {}),
+    ...(same('userId') ? { userId: undefined } : {}),
+    ...(same('queueId') ? { queueId: undefined } : {}),
+  };
+}
+
+/**
  * Status transitions of spec 000 §4, as a pure function of the current ticket and the request.
  * Accept and reopen give the ticket to whoever asked; closing records who closed it; a transfer
  * needs a queue and opens the ticket for its user, or leaves it waiting in the queue without one.
  */
-export function planTicketChange(current: CurrentTicket, body: UpdateTicketBody, mover: Mover): TicketChange {
+export function planTicketChange(current: CurrentTicket, sent: UpdateTicketBody, mover: Mover): TicketChange {
+  const body = withoutUnchanged(current, sent);
   const queue = body.queueId !== undefined ? { queueId: body.queueId } : {};
   const openStatus: TicketStatus = current.isGroup ? 'group' : 'open';
   if (body.status === 'closed') {
