@@ -78,3 +78,10 @@ export function fromZonedInput(local: string, timeZone: string): Date {
   }
   return new Date(at);
 }
+
+/** An ISO date-time as an instant: with an offset (or Z) as written, without one on `timeZone`'s wall clock. */
+export function instantOf(text: string, timeZone: string): Date {
+  if (/(Z|[+-]\d\d:?\d\d)$/i.test(text)) return new Date(text);
+  const seconds = Number(text.slice(17) || '0');
+  return new Date(fromZonedInput(text.slice(0, 16), timeZone).getTime() + seconds * 1000);
+}

@@ -41,7 +41,8 @@ const scheduleFields = {
   sendAt: z
     .string({ error: msg.required })
     .min(1, msg.required)
-    .pipe(z.iso.datetime({ offset: true, error: msg.invalidValue })),
+    // Without an offset it is the company's wall clock (spec clients send `YYYY-MM-DDTHH:mm`).
+    .pipe(z.iso.datetime({ offset: true, local: true, error: msg.invalidValue })),
   /** Absent or null: the company's default connection. */
   connectionId: dbId().nullable(),
 };

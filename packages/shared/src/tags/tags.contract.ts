@@ -58,14 +58,14 @@ export const listTagsResponse = z.object({
 export const tagOptionsQuery = z.object({ kanban: queryBoolean.optional() });
 export const tagOptionsResponse = z.array(tagRefSchema.extend({ kanban: z.number() }));
 
-/** Replaces the tags of one contact or one ticket with `tags`. */
+/** Replaces the tags of a contact, of a ticket, or of both when both are named, with `tags`. */
 export const syncTagsBody = z
   .object({
     contactId: dbId().optional(),
     ticketId: dbId().optional(),
     tags: z.array(z.object({ id: dbId() })).max(100),
   })
-  .refine((body) => (body.contactId === undefined) !== (body.ticketId === undefined), {
+  .refine((body) => body.contactId !== undefined || body.ticketId !== undefined, {
     message: 'required',
     path: ['contactId'],
   });

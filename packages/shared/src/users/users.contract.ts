@@ -88,6 +88,8 @@ export const updateUserBody = z
   .object({
     ...selfFields,
     ...adminFields,
+    // The user form sends its password box as typed: left empty, the password stays as it is.
+    password: z.preprocess((value) => (value === '' ? undefined : value), selfFields.password.optional()),
     /** Required to change one's own password; an admin setting someone else's does not send it. */
     currentPassword: z.string().max(200),
   })

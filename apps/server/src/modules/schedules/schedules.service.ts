@@ -1,6 +1,7 @@
 import {
   type CreateScheduleBody,
   can,
+  instantOf,
   type ListSchedulesQuery,
   PAGE_SIZE,
   type Schedule,
@@ -54,7 +55,7 @@ export async function createSchedule(ctx: Ctx, input: CreateScheduleBody): Promi
         body: input.body,
         contactId: input.contactId,
         connectionId: input.connectionId ?? null,
-        sendAt: new Date(input.sendAt),
+        sendAt: instantOf(input.sendAt, ctx.actor.company.timezone),
         userId: ctx.actor.userId,
       })
       .returning({ id: schedules.id, sendAt: schedules.sendAt });
@@ -81,7 +82,7 @@ export async function updateSchedule(ctx: Ctx, id: number, input: UpdateSchedule
       .update(schedules)
       .set({
         ...input,
-        sendAt: input.sendAt === undefined ? undefined : new Date(input.sendAt),
+        sendAt: input.sendAt === undefined ? undefined : instantOf(input.sendAt, ctx.actor.company.timezone),
         status: 'PENDENTE',
         error: null,
       })

@@ -33,16 +33,22 @@ export async function listContactTags(ctx: Ctx, contactId: number): Promise<{ ta
 }
 
 /**
- * Makes the given tags the whole tag list of one contact or one ticket. Every id must be the
- * company's, and a ticket one the caller may see; otherwise nothing changes.
+ * Makes the given tags the whole tag list of a contact, a ticket, or both (spec clients name both).
+ * Every id must be the company's, and a ticket one the caller may see; otherwise nothing changes.
  */
 export async function syncTags(ctx: Ctx, input: SyncTagsBody): Promise<{ tags: TagRef[] }> {
   const tagIds = [...new Set(input.tags.map((tag) => tag.id))];
   const owned = await companyTagIds(ctx.db, ctx.companyId, tagIds);
   if (tagIds.some((id) => !owned.has(id))) throw new AppError('ERR_NO_TAG_FOUND');
 
-  if (input.ticketId !== undefined) return syncTicketTags(ctx, input.ticketId, tagIds);
-  const contactId = input.contactId as number;
+  const { contactId, ticketId } = input;
+  if (ticketId !== undefined && !(await findVisibleTicket(ctx.db, ctx.actor, ticketId)))
+    throw new AppError('ERR_NO_TICKET_FOUND');
+  const ofContact = contactId === undefined ? undefined : await syncContactTags(ctx, contactId, tagIds);
+  return ticketId === undefined ? (ofContact as { tags: TagRef[] }) : syncTicketTags(ctx, ticketId, tagIds);
+}
+
+async function syncContactTags(ctx: Ctx, contactId: number, tagIds: number[]) {
   const changed = await ctx.db.transaction(async (tx) => {
     await requireContact(tx, ctx.companyId, contactId);
     return replaceContactTags(tx, contactId, tagIds);
@@ -54,7 +60,6 @@ export async function syncTags(ctx: Ctx, input: SyncTagsBody): Promise<{ tags: T
 }
 
 async function syncTicketTags(ctx: Ctx, ticketId: number, tagIds: number[]) {
-  if (!(await findVisibleTicket(ctx.db, ctx.actor, ticketId))) throw new AppError('ERR_NO_TICKET_FOUND');
   const changed = await ctx.db.transaction((tx) => replaceTicketTags(tx, ticketId, tagIds));
   const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, ticketId));
   if (ticket) publishTicket(ctx, ctx.companyId, ticket);

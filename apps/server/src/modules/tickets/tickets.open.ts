@@ -1,5 +1,5 @@
 import { type CreateTicketBody, can, msg, type Ticket } from '@balcao/shared';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { connections, contacts, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import { findOrCreateTicket, lockContact } from '../../inbox/ticket-resolution.js';
@@ -28,7 +28,11 @@ export async function openTicket(ctx: Ctx, body: CreateTicketBody): Promise<Tick
   const [connection] = await ctx.db
     .select({ id: connections.id, channel: connections.channel })
     .from(connections)
-    .where(tenant(connections, ctx.companyId, eq(connections.id, body.whatsappId)));
+    .where(
+      tenant(connections, ctx.companyId, body.whatsappId ? eq(connections.id, body.whatsappId) : undefined),
+    )
+    .orderBy(desc(connections.isDefault), connections.id)
+    .limit(1);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
   if (queueId !== null && !(await queueExists(ctx.db, ctx.companyId, queueId)))
     throw new AppError('ERR_VALIDATION', 'Unknown queue', { queueId: msg.invalidValue });
