@@ -70,6 +70,7 @@ import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
+import { createUrlGuard } from './platform/outbound/url-guard.js';
 import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { createSecretBox } from './platform/secret-box.js';
@@ -156,6 +157,7 @@ export async function buildApp({
     channels: new Map(),
     now: () => new Date(),
     integrations: integrationEngine,
+    urlGuard: createUrlGuard({ allowPrivate: config.allowPrivateIntegrationUrls }),
   };
   await sealClearWavoipTokens(deps);
   deps.channels.set('webchat', attachWebchat(live.io, deps));
