@@ -71,6 +71,7 @@ import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { acceptEmptyJsonBodies } from './platform/json-body.js';
+import { createUrlGuard } from './platform/outbound/url-guard.js';
 import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { createSecretBox } from './platform/secret-box.js';
@@ -160,6 +161,7 @@ export async function buildApp({
     channels: new Map(),
     now: () => new Date(),
     integrations: integrationEngine,
+    urlGuard: createUrlGuard({ allowPrivate: config.allowPrivateIntegrationUrls }),
   };
   await sealClearWavoipTokens(deps);
   deps.channels.set('webchat', attachWebchat(live.io, deps));

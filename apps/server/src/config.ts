@@ -33,6 +33,11 @@ const envSchema = z.object({
   /** Google's OAuth token endpoint, where a Dialogflow service account trades its signed JWT. */
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   DIALOGFLOW_BASE_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /**
+   * Lets webhook, n8n and Typebot URLs that company users save lead to private addresses (loopback,
+   * 10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7): for an n8n on the server's own network.
+   */
+  ALLOW_PRIVATE_INTEGRATION_URLS: z.enum(['true', 'false']).default('false'),
   /** Longest wait for an outside service (OpenAI, Typebot, Dialogflow, webhooks) per call. */
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** Meta Graph API (Cloud API, Messenger, Instagram): base address and version of every call. */
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     googleTokenUrl: e.GOOGLE_TOKEN_URL,
     dialogflowBaseUrl: e.DIALOGFLOW_BASE_URL.replace(/\/+$/, ''),
     integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
+    allowPrivateIntegrationUrls: e.ALLOW_PRIVATE_INTEGRATION_URLS === 'true',
     meta: {
       graphUrl: e.GRAPH_API_URL.replace(/\/+$/, ''),
       graphVersion: e.GRAPH_API_VERSION,

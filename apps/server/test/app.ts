@@ -22,6 +22,8 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(join(tmpdir(), 'balcao-test-')),
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: '/nonexistent',
+    // The fake outside services listen on 127.0.0.1.
+    ALLOW_PRIVATE_INTEGRATION_URLS: 'true',
     ...options.env,
   });
   const app = await buildApp({

@@ -35,7 +35,7 @@ export async function until<T>(
  * speaking their protocols; each test sets the answers in `routes`. `setUp` gives a company whose
  * website chat is handed to an integration, a queue to hand over to, and a visitor.
  */
-export async function createConversationHarness() {
+export async function createConversationHarness(options: { env?: Record<string, string> } = {}) {
   const routes = { openai: refuse, typebot: refuse, detectIntent: refuse, webhook: refuse };
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
@@ -66,6 +66,7 @@ export async function createConversationHarness() {
       OPENAI_BASE_URL: `${fake.url}/v1`,
       GOOGLE_TOKEN_URL: `${fake.url}/token`,
       DIALOGFLOW_BASE_URL: fake.url,
+      ...options.env,
     },
   });
   const live = await listenForSockets(app);

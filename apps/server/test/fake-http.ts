@@ -9,9 +9,12 @@ export interface FakeRequest {
   body: unknown;
 }
 
-type Route = (
-  request: FakeRequest,
-) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+interface FakeAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+type Route = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
  * A local HTTP server standing in for an outside service (OpenAI, Typebot, Google, a webhook
@@ -33,7 +36,7 @@ export async function createFakeHttp(route: Route) {
     };
     received.push(request);
     const answer = await route(request);
-    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
     res.end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

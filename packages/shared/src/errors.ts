@@ -70,6 +70,8 @@ export const errorStatus = {
   ERR_NO_PROMPT_FOUND: 404,
   /** testSession: the service refused the credentials or could not be reached. */
   ERR_INTEGRATION_TEST_FAILED: 400,
+  /** A webhook, n8n or Typebot URL that leads into the server's own network (loopback, private, link-local). */
+  ERR_PRIVATE_ADDRESS: 400,
   /** A Meta webhook whose X-Hub-Signature-256 does not match its body under the app secret. */
   ERR_INVALID_SIGNATURE: 401,
   /** Meta refused a free-form message: the customer's last message is more than 24 hours old. */

@@ -26,6 +26,7 @@ export const msg = {
   endBeforeStart: 'endBeforeStart',
   shiftsOverlap: 'shiftsOverlap',
   sectorRequired: 'sectorRequired',
+  privateAddress: 'privateAddress',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */

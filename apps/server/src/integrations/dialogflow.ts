@@ -1,5 +1,6 @@
 import { createHash, createSign } from 'node:crypto';
 import type { Config } from '../config.js';
+import { operatorAddresses } from '../platform/outbound/url-guard.js';
 import { postJson } from './http.js';
 
 export interface ServiceAccount {
@@ -37,7 +38,7 @@ async function requestToken(settings: Settings, account: ServiceAccount) {
   const answer = await postJson<{ access_token?: string; expires_in?: number }>(
     settings.googleTokenUrl,
     { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` },
-    { timeoutMs: settings.integrationTimeoutMs, form: true },
+    { timeoutMs: settings.integrationTimeoutMs, addresses: operatorAddresses, form: true },
   );
   if (!answer.access_token) throw new Error('Google answered no access token');
   return { value: answer.access_token, expiresIn: answer.expires_in ?? 3600 };
@@ -68,7 +69,11 @@ export async function detectIntent(
   const answer = await postJson<DetectIntentAnswer>(
     `${settings.dialogflowBaseUrl}/v2/${session}:detectIntent`,
     { queryInput: { text: { text: input.text.slice(0, 256), languageCode: input.language } } },
-    { timeoutMs: settings.integrationTimeoutMs, headers: { authorization: `Bearer ${token}` } },
+    {
+      timeoutMs: settings.integrationTimeoutMs,
+      addresses: operatorAddresses,
+      headers: { authorization: `Bearer ${token}` },
+    },
   );
   const result = answer.queryResult ?? {};
   const messages = (result.fulfillmentMessages ?? []).flatMap((m) => m.text?.text ?? []).filter(Boolean);

@@ -100,7 +100,7 @@ async function startChat(
         ticketId: ticket.id,
       },
     },
-    { timeoutMs: deps.config.integrationTimeoutMs },
+    { timeoutMs: deps.config.integrationTimeoutMs, addresses: deps.urlGuard },
   );
 }
 
@@ -108,7 +108,7 @@ const continueChat = (deps: AppDeps, integration: IntegrationRow, sessionId: str
   postJson<TypebotAnswer>(
     `${base(integration)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`,
     { message: { type: 'text', text }, textBubbleContentFormat: 'markdown' },
-    { timeoutMs: deps.config.integrationTimeoutMs },
+    { timeoutMs: deps.config.integrationTimeoutMs, addresses: deps.urlGuard },
   );
 
 const sameWord = (a: string, b: string) => b !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -99,6 +99,7 @@ async function deliverWebhook(deps: AppDeps, job: WebhookJob) {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const answer = await postJson<WebhookAnswer>(integration.urlN8n, body, {
     timeoutMs: deps.config.integrationTimeoutMs,
+    addresses: deps.urlGuard,
     headers: {
       'x-balcao-event': 'message.received',
       'x-balcao-delivery': job.deliveryId,

@@ -7,6 +7,7 @@ import type { Integrations } from '../inbox/integrations.js';
 import type { ActorLoader, RequestActor } from './auth/actor.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Jobs } from './jobs/jobs.js';
+import type { UrlGuard } from './outbound/url-guard.js';
 import type { Realtime } from './realtime/realtime.js';
 import type { SecretBox } from './secret-box.js';
 import type { MediaLinks } from './storage/media-links.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   channels: ChannelRegistry;
   /** The clock of every automation timer and service-hours check; tests set it. */
   now: () => Date;
+  /** Checks, and pins at call time, the URLs company users point the server at (webhook, n8n, Typebot). */
+  urlGuard: UrlGuard;
   /** Bot engines outside the inbox (webhook, Typebot, Dialogflow, OpenAI) the chatbot hands over to. */
   integrations: Integrations;
 }

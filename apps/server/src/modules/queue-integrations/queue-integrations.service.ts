@@ -3,6 +3,7 @@ import {
   type CreateIntegrationBody,
   type Integration,
   type ListIntegrationsQuery,
+  msg,
   PAGE_SIZE,
   type UpdateIntegrationBody,
 } from '@balcao/shared';
@@ -11,6 +12,7 @@ import { queueIntegrations } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { BlockedUrlError } from '../../platform/outbound/url-guard.js';
 import { publishIntegration } from './queue-integrations.events.js';
 import { findIntegration, searchIntegrations, toIntegration } from './queue-integrations.queries.js';
 
@@ -43,7 +45,20 @@ function columnsOf(ctx: Ctx, input: CreateIntegrationBody | UpdateIntegrationBod
   };
 }
 
+/** The server will call this URL on the company's behalf: refused when it leads into the server's own network. */
+async function ensureOutsideUrl(ctx: Ctx, input: CreateIntegrationBody | UpdateIntegrationBody) {
+  if (input.type === 'dialogflow' || !input.urlN8N) return;
+  // The contract's pattern lets through a few hosts the URL parser refuses (`http://[x`).
+  const url = URL.canParse(input.urlN8N) ? new URL(input.urlN8N) : undefined;
+  if (!url) throw new AppError('ERR_VALIDATION', 'Invalid URL', { urlN8N: msg.invalidValue });
+  await ctx.urlGuard.check(url).catch((error: unknown) => {
+    if (!(error instanceof BlockedUrlError)) throw error;
+    throw new AppError('ERR_PRIVATE_ADDRESS', `The URL ${error.message}`, { urlN8N: msg.privateAddress });
+  });
+}
+
 export async function createIntegration(ctx: Ctx, input: CreateIntegrationBody): Promise<Integration> {
+  await ensureOutsideUrl(ctx, input);
   const [row] = await ctx.db
     .insert(queueIntegrations)
     .values({
@@ -68,6 +83,7 @@ export async function updateIntegration(
   if (input.type === 'dialogflow' && !input.jsonContent && !current.jsonContent) {
     throw new AppError('ERR_VALIDATION', 'A service account key is required', { jsonContent: 'required' });
   }
+  await ensureOutsideUrl(ctx, input);
   const [row] = await ctx.db
     .update(queueIntegrations)
     .set({ ...columnsOf(ctx, input), updatedAt: new Date() })
