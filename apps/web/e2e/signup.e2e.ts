@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openPage, signIn, snap, tokenOf } from './browser';
 
 let browser: Browser;
+const AFTER_SIGNUP = 'Se este e-mail e o nome da empresa ainda não estavam cadastrados, sua conta foi criada';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -35,13 +36,37 @@ test('a company signs itself up from the login page and its admin is warned of t
   await page.getByRole('button', { name: 'Cadastrar' }).click();
 
   await page.waitForURL('**/login');
-  await page.getByText('Cadastro realizado com sucesso!', { exact: false }).waitFor();
+  await page.getByText('Cadastro recebido!').waitFor();
+  await page.getByText(AFTER_SIGNUP, { exact: false }).waitFor();
   expect(await page.getByLabel('E-mail').inputValue()).toBe('joana@padaria.test');
 
   await signIn(page, 'joana@padaria.test', 'Padaria2026');
   await page.getByText('Sua assinatura vence em 3 dias.').waitFor();
   await page.getByText('Bem-vindo(a) à Padaria Central.').waitFor();
   await snap(page, 'signup-03-first-login');
+});
+
+test('signing up again with a registered e-mail looks the same, and the new password does not open the account', async () => {
+  const page = await openPage(browser);
+  await page.goto('/signup');
+  await page.getByLabel('Nome da empresa').fill('Padaria Imitadora');
+  await page.getByLabel('Seu nome').fill('Outra Pessoa');
+  await page.getByLabel('Telefone com DDD').fill('(11) 91234-5678');
+  await page.getByLabel('E-mail').fill('joana@padaria.test');
+  await page.locator('input[name="password"]').fill('Imitadora2026');
+  await page.getByLabel('Plano').click();
+  await page.getByRole('option', { name: /R\$\s99,00/ }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await page.getByLabel('Li e aceito os termos de uso').check();
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+
+  await page.waitForURL('**/login');
+  await page.getByText('Cadastro recebido!').waitFor();
+  await page.getByText(AFTER_SIGNUP, { exact: false }).waitFor();
+  await page.locator('input[name="password"]').fill('Imitadora2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByText('Erro de autenticação', { exact: false }).waitFor();
+  await snap(page, 'signup-03b-taken-email');
 });
 
 test('an attendant sees no Users entry and is sent home from /users', async () => {

@@ -19,7 +19,6 @@ export const msg = {
   loginPassword: 'loginPassword',
   invalidValue: 'invalidValue',
   emailTaken: 'emailTaken',
-  companyTaken: 'companyTaken',
   tagTooShort: 'tagTooShort',
   tagTaken: 'tagTaken',
   messageTooShort: 'messageTooShort',

@@ -51,6 +51,7 @@ export const signupBody = z.object({
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
-export const signupResponse = z.object({ companyId: z.number(), userId: z.number() });
+/** The same whether or not an account was created: the answer tells nothing of who is registered. */
+export const signupResponse = z.object({});
 
 export const authEvent = z.object({ action: z.literal('update'), user: z.object({ id: z.number() }) });

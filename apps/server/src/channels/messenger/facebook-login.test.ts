@@ -61,3 +61,16 @@ test('connecting the same pages again refreshes them instead of duplicating; a r
   expect(list.body).toHaveLength(1);
   expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_FACEBOOK_LOGIN' } });
 });
+
+test('a login bringing more pages than the plan has room for connects none of them', async () => {
+  const tenant = await createTenant(app, { plan: { connections: 1 } });
+
+  const refused = await call(app, 'POST', '/facebook', {
+    token: tenant.admin.token,
+    body: { ...login, addInstagram: true },
+  });
+  const list = await call(app, 'GET', '/whatsapp', { token: tenant.admin.token });
+
+  expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_CONNECTION_LIMIT' } });
+  expect(list.body).toEqual([]);
+});

@@ -1,7 +1,12 @@
 import type { Connection, FacebookLoginBody } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { connections } from '../../db/schema/index.js';
-import { createConnection, updateConnection } from '../../modules/connections/connections.service.js';
+import { tenant } from '../../db/tenant.js';
+import {
+  createConnections,
+  type NewConnection,
+  updateConnection,
+} from '../../modules/connections/connections.service.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { GraphClient } from '../graph/graph.client.js';
@@ -46,7 +51,7 @@ export async function connectFacebookPages(ctx: Ctx, graph: GraphClient, input: 
       throw new AppError('ERR_FACEBOOK_LOGIN');
     });
 
-  const saved: Connection[] = [];
+  const found: Found[] = [];
   for (const page of pages.data) {
     if (!page.access_token) continue;
     const token = page.access_token;
@@ -61,44 +66,70 @@ export async function connectFacebookPages(ctx: Ctx, graph: GraphClient, input: 
       facebookPageUserId: page.id,
       accessToken: ctx.secrets.seal(token),
     };
-    saved.push(await upsert(ctx, 'facebook', page.name, { ...common }));
+    found.push({ channel: 'facebook', name: page.name, provider: common });
     const instagram = page.instagram_business_account;
     if (input.addInstagram && instagram)
-      saved.push(
-        await upsert(ctx, 'instagram', instagram.username ?? instagram.name ?? page.name, {
-          ...common,
-          instagramAccountId: instagram.id,
-        }),
-      );
+      found.push({
+        channel: 'instagram',
+        name: instagram.username ?? instagram.name ?? page.name,
+        provider: { ...common, instagramAccountId: instagram.id },
+      });
+  }
+  return save(ctx, found);
+}
+
+interface Found {
+  channel: 'facebook' | 'instagram';
+  name: string;
+  provider: Partial<typeof connections.$inferInsert>;
+}
+
+const keyOf = (
+  channel: string,
+  row: { facebookPageUserId?: string | null; instagramAccountId?: string | null },
+) => `${channel}:${channel === 'instagram' ? row.instagramAccountId : row.facebookPageUserId}`;
+
+/**
+ * Pages connected before get their new token; the new ones are created together, so a login the plan
+ * has no room for connects none of them. Answers the connections in the order Meta listed them.
+ */
+async function save(ctx: Ctx, found: Found[]): Promise<Connection[]> {
+  const known = await ctx.db
+    .select({
+      id: connections.id,
+      channel: connections.channel,
+      facebookPageUserId: connections.facebookPageUserId,
+      instagramAccountId: connections.instagramAccountId,
+    })
+    .from(connections)
+    .where(tenant(connections, ctx.companyId, inArray(connections.channel, ['facebook', 'instagram'])));
+  const knownIds = new Map(known.map((row) => [keyOf(row.channel, row), row.id]));
+  const existingId = (entry: Found) => knownIds.get(keyOf(entry.channel, entry.provider));
+
+  const created = await createConnections(
+    ctx,
+    found.filter((entry) => existingId(entry) === undefined).map(toNewConnection),
+  );
+  const saved: Connection[] = [];
+  for (const entry of found) {
+    const id = existingId(entry);
+    saved.push(id === undefined ? (created.shift() as Connection) : await refresh(ctx, id, entry.provider));
   }
   return saved;
 }
 
-async function upsert(
-  ctx: Ctx,
-  channel: 'facebook' | 'instagram',
-  name: string,
-  provider: Partial<typeof connections.$inferInsert>,
-) {
-  const key =
-    channel === 'instagram'
-      ? eq(connections.instagramAccountId, provider.instagramAccountId ?? '')
-      : eq(connections.facebookPageUserId, provider.facebookPageUserId ?? '');
-  const [existing] = await ctx.db
-    .select({ id: connections.id })
-    .from(connections)
-    .where(and(eq(connections.companyId, ctx.companyId), eq(connections.channel, channel), key));
-  if (existing) {
-    await ctx.db
-      .update(connections)
-      .set({ ...provider, status: 'CONNECTED', updatedAt: new Date() })
-      .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, existing.id)));
-    return updateConnection(ctx, existing.id, {});
-  }
+async function refresh(ctx: Ctx, id: number, provider: Found['provider']) {
+  await ctx.db
+    .update(connections)
+    .set({ ...provider, status: 'CONNECTED', updatedAt: new Date() })
+    .where(tenant(connections, ctx.companyId, eq(connections.id, id)));
+  return updateConnection(ctx, id, {});
+}
+
+function toNewConnection({ channel, name, provider }: Found): NewConnection {
   const displayName = name.length >= 2 ? name.slice(0, 50) : `${channel} ${name}`;
-  return createConnection(
-    ctx,
-    {
+  return {
+    input: {
       name: displayName,
       channel,
       isDefault: false,
@@ -107,6 +138,6 @@ async function upsert(
       outOfHoursMessage: '',
       ratingMessage: '',
     },
-    { ...provider, status: 'CONNECTED' },
-  );
+    provider: { ...provider, status: 'CONNECTED' },
+  };
 }

@@ -52,6 +52,9 @@ export const authRoutes =
     app.post(
       '/auth/signup',
       { config: { gate: 'public' }, schema: { body: signupBody, response: { 201: signupResponse } } },
-      async (request, reply) => reply.status(201).send(await signup(deps, request.body, request.ip)),
+      async (request, reply) => {
+        await signup(deps, request.body, request.ip);
+        return reply.status(201).send({});
+      },
     );
   };

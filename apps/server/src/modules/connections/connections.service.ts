@@ -11,13 +11,14 @@ import {
   type SaveConnectionBody,
   type UpdateConnectionBody,
 } from '@balcao/shared';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, connectionQueues, connections, plans, queues } from '../../db/schema/index.js';
+import { connectionQueues, connections, queues } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePlan } from '../../platform/permissions.js';
+import { takePlanRoom } from '../plans/plan-limits.js';
 import { foreignQueueLink, toStoredSchedules } from '../queues/queues.queries.js';
 import {
   type ConnectionRow,
@@ -167,51 +168,56 @@ async function clearOtherDefaults(tx: Tx, companyId: number, keepId: number) {
     );
 }
 
-/** `provider` holds what a channel's sign-in learned (page ids, tokens, status), never user input. */
-export async function createConnection(
-  ctx: Ctx,
-  input: SaveConnectionBody,
-  provider: Partial<typeof connections.$inferInsert> = {},
-): Promise<Connection> {
-  const flag = channelFlag[input.channel];
-  if (flag) requirePlan(ctx.actor, flag);
+/** What one new connection is made of: the form, and what a channel's sign-in learned (`provider`). */
+export interface NewConnection {
+  input: SaveConnectionBody;
+  /** Page ids, tokens, status: never user input. */
+  provider?: Partial<typeof connections.$inferInsert>;
+}
 
-  const row = await ctx.db.transaction(async (tx) => {
-    await checkLinks(tx, ctx.companyId, input);
-    const [limits] = await tx
-      .select({ connections: plans.connections })
-      .from(companies)
-      .innerJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, ctx.companyId));
-    const [existing] = await tx
-      .select({ total: count() })
-      .from(connections)
-      .where(eq(connections.companyId, ctx.companyId));
-    if (limits && (existing?.total ?? 0) >= limits.connections)
-      throw new AppError('ERR_PLAN_CONNECTION_LIMIT');
-    // The first connection of a company becomes its default.
-    const isDefault = input.isDefault || (existing?.total ?? 0) === 0;
-    const [created] = await tx
-      .insert(connections)
-      .values({
-        ...columnsOf(input, ctx.secrets),
-        name: input.name,
-        channel: input.channel,
-        isDefault,
-        companyId: ctx.companyId,
-        status: initialStatus(input),
-        token: newConnectionToken(),
-        ...provider,
-      })
-      .returning();
-    if (!created) throw new AppError('ERR_INTERNAL');
-    if (isDefault) await clearOtherDefaults(tx, ctx.companyId, created.id);
-    await replaceQueues(tx, created.id, input.queueIds);
+export async function createConnection(ctx: Ctx, input: SaveConnectionBody): Promise<Connection> {
+  const [connection] = await createConnections(ctx, [{ input }]);
+  return connection as Connection;
+}
+
+/** All or none: a batch the plan has no room for creates nothing. */
+export async function createConnections(ctx: Ctx, batch: NewConnection[]): Promise<Connection[]> {
+  // Nothing to add needs no room, even where a lowered plan left the company above its limit.
+  if (!batch.length) return [];
+  for (const { input } of batch) {
+    const flag = channelFlag[input.channel];
+    if (flag) requirePlan(ctx.actor, flag);
+  }
+  const rows = await ctx.db.transaction(async (tx) => {
+    const held = await takePlanRoom(tx, ctx.companyId, 'connections', batch.length);
+    const created: ConnectionRow[] = [];
+    for (const { input, provider } of batch) {
+      await checkLinks(tx, ctx.companyId, input);
+      // The first connection of a company becomes its default.
+      const isDefault = input.isDefault || held + created.length === 0;
+      const [row] = await tx
+        .insert(connections)
+        .values({
+          ...columnsOf(input, ctx.secrets),
+          name: input.name,
+          channel: input.channel,
+          isDefault,
+          companyId: ctx.companyId,
+          status: initialStatus(input),
+          token: newConnectionToken(),
+          ...provider,
+        })
+        .returning();
+      if (!row) throw new AppError('ERR_INTERNAL');
+      if (isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
+      await replaceQueues(tx, row.id, input.queueIds);
+      created.push(row);
+    }
     return created;
   });
-  const connection = await presentOne(ctx, row);
-  publish(ctx, connection);
-  return connection;
+  const presented = await present(ctx, rows);
+  for (const connection of presented) publish(ctx, connection);
+  return presented;
 }
 
 export async function updateConnection(

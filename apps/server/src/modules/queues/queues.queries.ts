@@ -1,16 +1,7 @@
 import type { ChatbotOption, Queue, ServiceHours } from '@balcao/shared';
 import { asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  chatbots,
-  companies,
-  fileLists,
-  plans,
-  prompts,
-  queueIntegrations,
-  queues,
-  tickets,
-} from '../../db/schema/index.js';
+import { chatbots, fileLists, prompts, queueIntegrations, queues, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -60,20 +51,6 @@ export async function findQueue(db: Db | Tx, companyId: number, id: number): Pro
     .from(queues)
     .where(tenant(queues, companyId, eq(queues.id, id)));
   return row;
-}
-
-export async function countQueues(db: Db | Tx, companyId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(queues).where(tenant(queues, companyId));
-  return row?.total ?? 0;
-}
-
-export async function planQueueLimit(db: Db | Tx, companyId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ queues: plans.queues })
-    .from(companies)
-    .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, companyId));
-  return row?.queues;
 }
 
 /** The tickets still being worked in the queue: they carry on without one when it is deleted. */

@@ -14,6 +14,7 @@ import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { targetCompanyId } from '../../platform/permissions.js';
+import { takePlanRoom } from '../plans/plan-limits.js';
 import { publishTicket } from '../tickets/tickets.events.js';
 import { presentTickets, selectTickets } from '../tickets/tickets.queries.js';
 import { flattenOptions, foreignReference, saveOptionTree } from './chatbots.queries.js';
@@ -21,13 +22,11 @@ import { publishQueue } from './queues.events.js';
 import {
   buildOptionTree,
   chatbotRowsOfQueues,
-  countQueues,
   countUnclosedTickets,
   deleteChatbots,
   findQueue,
   foreignQueueLink,
   listQueueRows,
-  planQueueLimit,
   type QueueRow,
   toQueue,
   toStoredSchedules,
@@ -79,10 +78,7 @@ export async function checkLinks(
 export async function createQueue(ctx: Ctx, input: CreateQueueBody): Promise<Queue> {
   const { chatbots, schedules, ...fields } = input;
   const row = await ctx.db.transaction(async (tx) => {
-    const limit = await planQueueLimit(tx, ctx.companyId);
-    if (limit !== undefined && (await countQueues(tx, ctx.companyId)) >= limit) {
-      throw new AppError('ERR_PLAN_QUEUE_LIMIT');
-    }
+    await takePlanRoom(tx, ctx.companyId, 'queues');
     await checkLinks(tx, ctx.companyId, fields, chatbots);
     const [created] = await tx
       .insert(queues)

@@ -1,7 +1,9 @@
-import { afterAll, describe, expect, test } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, type MockInstance, test, vi } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/database.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
+import { companies, users } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -240,9 +242,13 @@ describe('sign-up', () => {
       body: { email: `joana-${suffix}@example.test`, password: 'Segredo123' },
     });
 
-    expect(status).toBe(201);
+    expect({ status, body }).toEqual({ status: 201, body: {} });
     expect(login.status).toBe(200);
-    expect(login.body.user).toMatchObject({ companyId: body.companyId, profile: 'admin', super: false });
+    expect(login.body.user).toMatchObject({
+      profile: 'admin',
+      super: false,
+      company: { name: `Padaria ${suffix}` },
+    });
     expect(login.body.user.company.dueDate > new Date().toISOString().slice(0, 10)).toBe(true);
   });
 
@@ -283,16 +289,62 @@ describe('sign-up', () => {
     });
   });
 
-  test('refuses a company name or e-mail already taken', async () => {
+  const companiesNamed = (name: string) =>
+    app.deps.db.select().from(companies).where(sql`lower(${companies.name}) = lower(${name})`);
+  const usersWith = (email: string) => app.deps.db.select().from(users).where(eq(users.email, email));
+  /** What sign-up logged of a taken name or address (the spy also hears the server's other lines). */
+  const loggedTaken = (info: MockInstance) =>
+    info.mock.calls.filter(([fields]) => typeof fields === 'object' && fields !== null && 'taken' in fields);
+  const signIn = (email: string, password: string) =>
+    call(app, 'POST', '/auth/login', { body: { email, password } });
+
+  test('a taken company name answers exactly like a created account, creates nothing, and names the owner in the log', async () => {
     const suffix = `dup${Date.now()}`;
     const planId = await publicPlanId();
-    await call(app, 'POST', '/auth/signup', { body: form(suffix, planId) });
+    const first = await call(app, 'POST', '/auth/signup', { body: form(suffix, planId) });
+    const [owner] = await companiesNamed(`Padaria ${suffix}`);
+    const info = vi.spyOn(app.deps.log, 'info');
 
     const again = await call(app, 'POST', '/auth/signup', {
-      body: { ...form(suffix, planId), email: 'other@example.test' },
+      body: {
+        ...form(suffix, planId),
+        companyName: `PADARIA ${suffix}`,
+        email: `other-${suffix}@example.test`,
+      },
     });
 
-    expect(again).toMatchObject({ status: 409, body: { error: 'ERR_COMPANY_ALREADY_EXISTS' } });
+    expect({ status: again.status, body: again.body }).toEqual({ status: first.status, body: first.body });
+    expect(await companiesNamed(`Padaria ${suffix}`)).toHaveLength(1);
+    expect(await usersWith(`other-${suffix}@example.test`)).toEqual([]);
+    const logged = loggedTaken(info);
+    expect(logged).toEqual([[{ taken: 'companyName', owner: { companyId: owner?.id } }, expect.any(String)]]);
+    expect(JSON.stringify(logged)).not.toMatch(/other-|Segredo123/);
+    info.mockRestore();
+  });
+
+  test('a taken e-mail answers exactly like a created account and leaves its owner signing in as before', async () => {
+    const suffix = `mail${Date.now()}`;
+    const planId = await publicPlanId();
+    const email = `joana-${suffix}@example.test`;
+    const first = await call(app, 'POST', '/auth/signup', { body: form(suffix, planId) });
+    const [owner] = await usersWith(email);
+    const info = vi.spyOn(app.deps.log, 'info');
+
+    const again = await call(app, 'POST', '/auth/signup', {
+      body: { ...form(`other${suffix}`, planId), email, password: 'Intruso123' },
+    });
+
+    expect({ status: again.status, body: again.body }).toEqual({ status: first.status, body: first.body });
+    expect(await companiesNamed(`Padaria other${suffix}`)).toEqual([]);
+    expect(await usersWith(email)).toHaveLength(1);
+    expect((await signIn(email, 'Segredo123')).status).toBe(200);
+    expect((await signIn(email, 'Intruso123')).status).toBe(401);
+    const logged = loggedTaken(info);
+    expect(logged).toEqual([
+      [{ taken: 'email', owner: { companyId: owner?.companyId, userId: owner?.id } }, expect.any(String)],
+    ]);
+    expect(JSON.stringify(logged)).not.toMatch(/joana-|Intruso123/);
+    info.mockRestore();
   });
 
   test('is refused while the platform has sign-up disabled', async () => {

@@ -89,11 +89,6 @@ export async function searchUsers(
   return { rows, total: totals?.total ?? 0 };
 }
 
-export async function countCompanyUsers(db: Db | Tx, companyId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users).where(tenant(users, companyId));
-  return row?.total ?? 0;
-}
-
 export async function replaceUserQueues(tx: Tx, userId: number, queueIds: number[]): Promise<void> {
   await tx.delete(userQueues).where(eq(userQueues.userId, userId));
   if (queueIds.length > 0)

@@ -11,17 +11,17 @@ import {
 import { eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { companies, connections, plans, userQueues, users } from '../../db/schema/index.js';
+import { connections, userQueues, users } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { targetCompanyId } from '../../platform/permissions.js';
 import { revokeUserSessions } from '../auth/refresh-tokens.js';
+import { takePlanRoom } from '../plans/plan-limits.js';
 import { publishUser } from './users.events.js';
 import {
   companyQueueIds,
-  countCompanyUsers,
   findUser,
   queuesOfUsers,
   replaceUserQueues,
@@ -106,13 +106,7 @@ export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User>
   const passwordHash = await hashPassword(password);
 
   const row = await ctx.db.transaction(async (tx) => {
-    const [limits] = await tx
-      .select({ users: plans.users })
-      .from(companies)
-      .innerJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, companyId));
-    if (!limits) throw new AppError('ERR_NO_COMPANY_FOUND');
-    if ((await countCompanyUsers(tx, companyId)) >= limits.users) throw new AppError('ERR_PLAN_USER_LIMIT');
+    await takePlanRoom(tx, companyId, 'users');
     await checkLinks(tx, companyId, { queueIds, whatsappId: fields.whatsappId });
     const [created] = await tx
       .insert(users)

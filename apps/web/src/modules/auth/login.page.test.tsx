@@ -62,10 +62,20 @@ describe('the login page', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
   });
 
-  test('after sign-up the e-mail is already filled in', async () => {
+  test('after sign-up the e-mail is already filled in, with what is true whether or not it was free', async () => {
     renderLogin({ email: 'joana@padaria.test' });
 
     expect((await screen.findByLabelText<HTMLInputElement>(/^Email/)).value).toBe('joana@padaria.test');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'If this email and the company name were not registered yet, your account was created: sign in with your password. If signing in fails, one of them was already registered: sign in with the account you already have, or sign up again with other details.',
+    );
+  });
+
+  test('a plain visit says nothing of a sign-up', async () => {
+    renderLogin();
+
+    await screen.findByLabelText(/^Email/);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -47,6 +47,8 @@ export function LoginPage() {
   return (
     <AuthLayout title={t('auth.login.title')}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
+        {/* Sign-up answers alike whether or not the e-mail or company name was free (docs/decisions.md). */}
+        {signedUpEmail && <Alert severity="info">{t('auth.login.afterSignup')}</Alert>}
         {refusal && (
           <Alert severity="error" onClose={() => setRefusal(null)}>
             {refusal}
