@@ -155,7 +155,7 @@ export async function buildApp({
     actors,
     realtime: live.realtime,
     storage: createDiskStorage(config.mediaDir),
-    links: createMediaLinks(`${secret}:media`),
+    links: createMediaLinks(`${secret}:media`, config.publicUrl),
     jobs,
     secrets: createSecretBox(await loadSecret(db, 'secret-box', config.secretBoxKey)),
     providerConnections,

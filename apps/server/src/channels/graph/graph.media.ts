@@ -41,9 +41,8 @@ export async function storeReceivedMedia(
  * https (Meta fetches only https links). Elsewhere the channel uploads the bytes instead.
  */
 export function publicMediaLink(deps: Pick<AppDeps, 'config' | 'links'>, path: string): string | undefined {
-  const base = deps.config.publicUrl;
-  if (!base?.startsWith('https://')) return undefined;
-  return `${base.replace(/\/+$/, '')}${deps.links.url(path)}`;
+  if (!deps.config.publicUrl?.startsWith('https://')) return undefined;
+  return deps.links.url(path) ?? undefined;
 }
 
 /** The bytes of a stored message's media, for channels that upload rather than link. */
