@@ -31,7 +31,7 @@ export async function handleCloudApiWebhook(deps: AppDeps, graph: GraphClient, p
     for (const { value } of entry.changes) {
       const phoneNumberId = value.metadata?.phone_number_id;
       if (!phoneNumberId) continue;
-      const connection = await deps.providerConnections.find('whatsappapi', 'phoneNumberId', phoneNumberId);
+      const connection = await deps.providerConnections.find('whatsappapi', phoneNumberId);
       if (!connection) {
         deps.log.warn({ phoneNumberId }, 'Cloud API webhook for an unknown phone number');
         continue;

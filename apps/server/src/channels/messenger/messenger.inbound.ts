@@ -10,10 +10,10 @@ import { storeReceivedMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
 import { type MessagingEvent, messagingWebhook } from './messenger.payloads.js';
 
-/** Per surface: the channel, the connection column its entry id matches, and the sender id's kind. */
+/** Per surface: the channel whose connection its entry id names, and the sender id's kind. */
 const surfaces = {
-  page: { channel: 'facebook', key: 'facebookPageUserId', kind: 'psid' },
-  instagram: { channel: 'instagram', key: 'instagramAccountId', kind: 'igsid' },
+  page: { channel: 'facebook', kind: 'psid' },
+  instagram: { channel: 'instagram', kind: 'igsid' },
 } as const;
 type Surface = (typeof surfaces)[keyof typeof surfaces];
 
@@ -25,7 +25,7 @@ export async function handleMessagingWebhook(deps: AppDeps, graph: GraphClient, 
   if (!parsed.success) return deps.log.warn({ issues: parsed.error.issues }, 'unreadable messaging webhook');
   const surface = surfaces[parsed.data.object];
   for (const entry of parsed.data.entry) {
-    const connection = await deps.providerConnections.find(surface.channel, surface.key, entry.id);
+    const connection = await deps.providerConnections.find(surface.channel, entry.id);
     if (!connection) {
       deps.log.warn({ entry: entry.id, channel: surface.channel }, 'webhook for an unknown page or account');
       continue;

@@ -19,6 +19,7 @@ import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePlan } from '../../platform/permissions.js';
 import { foreignQueueLink, toStoredSchedules } from '../queues/queues.queries.js';
+import { checkClaim, rethrowTaken } from './connections.claims.js';
 import {
   type ConnectionRow,
   findConnection,
@@ -175,40 +176,43 @@ export async function createConnection(
 ): Promise<Connection> {
   const flag = channelFlag[input.channel];
   if (flag) requirePlan(ctx.actor, flag);
+  await checkClaim(ctx, input.channel, input);
 
-  const row = await ctx.db.transaction(async (tx) => {
-    await checkLinks(tx, ctx.companyId, input);
-    const [limits] = await tx
-      .select({ connections: plans.connections })
-      .from(companies)
-      .innerJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, ctx.companyId));
-    const [existing] = await tx
-      .select({ total: count() })
-      .from(connections)
-      .where(eq(connections.companyId, ctx.companyId));
-    if (limits && (existing?.total ?? 0) >= limits.connections)
-      throw new AppError('ERR_PLAN_CONNECTION_LIMIT');
-    // The first connection of a company becomes its default.
-    const isDefault = input.isDefault || (existing?.total ?? 0) === 0;
-    const [created] = await tx
-      .insert(connections)
-      .values({
-        ...columnsOf(input, ctx.secrets),
-        name: input.name,
-        channel: input.channel,
-        isDefault,
-        companyId: ctx.companyId,
-        status: initialStatus(input),
-        token: newConnectionToken(),
-        ...provider,
-      })
-      .returning();
-    if (!created) throw new AppError('ERR_INTERNAL');
-    if (isDefault) await clearOtherDefaults(tx, ctx.companyId, created.id);
-    await replaceQueues(tx, created.id, input.queueIds);
-    return created;
-  });
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      await checkLinks(tx, ctx.companyId, input);
+      const [limits] = await tx
+        .select({ connections: plans.connections })
+        .from(companies)
+        .innerJoin(plans, eq(plans.id, companies.planId))
+        .where(eq(companies.id, ctx.companyId));
+      const [existing] = await tx
+        .select({ total: count() })
+        .from(connections)
+        .where(eq(connections.companyId, ctx.companyId));
+      if (limits && (existing?.total ?? 0) >= limits.connections)
+        throw new AppError('ERR_PLAN_CONNECTION_LIMIT');
+      // The first connection of a company becomes its default.
+      const isDefault = input.isDefault || (existing?.total ?? 0) === 0;
+      const [created] = await tx
+        .insert(connections)
+        .values({
+          ...columnsOf(input, ctx.secrets),
+          name: input.name,
+          channel: input.channel,
+          isDefault,
+          companyId: ctx.companyId,
+          status: initialStatus(input),
+          token: newConnectionToken(),
+          ...provider,
+        })
+        .returning();
+      if (!created) throw new AppError('ERR_INTERNAL');
+      if (isDefault) await clearOtherDefaults(tx, ctx.companyId, created.id);
+      await replaceQueues(tx, created.id, input.queueIds);
+      return created;
+    })
+    .catch(rethrowTaken);
   const connection = await presentOne(ctx, row);
   publish(ctx, connection);
   return connection;
@@ -219,21 +223,26 @@ export async function updateConnection(
   id: number,
   input: UpdateConnectionBody,
 ): Promise<Connection> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await findConnection(tx, ctx.companyId, id);
-    if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
-    if (current.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
-    await checkLinks(tx, ctx.companyId, input);
-    const [updated] = await tx
-      .update(connections)
-      .set({ ...columnsOf(input, ctx.secrets, current.wavoip), updatedAt: new Date() })
-      .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)))
-      .returning();
-    if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');
-    if (updated.isDefault) await clearOtherDefaults(tx, ctx.companyId, id);
-    await replaceQueues(tx, id, input.queueIds);
-    return updated;
-  });
+  const stored = await findConnection(ctx.db, ctx.companyId, id);
+  if (!stored) throw new AppError('ERR_NO_WAPP_FOUND');
+  await checkClaim(ctx, stored.channel, input, stored);
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const current = await findConnection(tx, ctx.companyId, id);
+      if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
+      if (current.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+      await checkLinks(tx, ctx.companyId, input);
+      const [updated] = await tx
+        .update(connections)
+        .set({ ...columnsOf(input, ctx.secrets, current.wavoip), updatedAt: new Date() })
+        .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)))
+        .returning();
+      if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');
+      if (updated.isDefault) await clearOtherDefaults(tx, ctx.companyId, id);
+      await replaceQueues(tx, id, input.queueIds);
+      return updated;
+    })
+    .catch(rethrowTaken);
   const connection = await presentOne(ctx, row);
   publish(ctx, connection);
   return connection;
