@@ -1,3 +1,4 @@
+import { META_ID } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
 import { contactIdentities, messages } from '../../db/schema/index.js';
 import { type InboundMessage, receive } from '../../inbox/receive.js';
@@ -69,6 +70,12 @@ async function handleEvent(
   const echo = event.message?.is_echo === true;
   // An echo is the page writing to the customer: the customer is its recipient.
   const customerId = echo ? event.recipient.id : event.sender.id;
+  // The id goes into a Graph path (the profile) with the page token: anything but Meta's digits is refused.
+  if (!META_ID.test(customerId))
+    return deps.log.warn(
+      { connectionId: connection.id },
+      'messaging event with an invalid customer id not stored',
+    );
   const inputs = await inputsOf(deps, graph, connection, event, customerId);
   if (!inputs.length) return;
   if (echo && (await isOurEcho(deps, connection, event, customerId))) return;
