@@ -1,4 +1,4 @@
-import type { Channel, UpdateConnectionBody } from '@balcao/shared';
+import type { UpdateConnectionBody } from '@balcao/shared';
 import type { ConnectionClaim } from '../../channels/channel.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Ctx } from '../../platform/context.js';
@@ -20,7 +20,7 @@ const CLAIM_INDEXES = [
  */
 export async function checkClaim(
   ctx: Pick<Ctx, 'channels' | 'secrets'>,
-  channel: Channel | string,
+  channel: string,
   input: UpdateConnectionBody,
   current?: ConnectionRow,
 ) {
