@@ -157,10 +157,15 @@ test('a day later, on a small phone, the attendant fills a template and sends it
   await dialog.waitFor({ state: 'detached' });
   await phone.getByText('Olá Caio, seu pedido A-77 está pronto.').waitFor();
 
-  const calls = (await (await fake('/_fake/calls')).json()) as {
-    body: { to?: string; type?: string; template?: { name: string } };
-  }[];
-  const sent = calls.filter((c) => c.body.to === lapsed && c.body.type === 'template');
-  expect(sent.map((c) => c.body.template?.name)).toEqual(['pedido_pronto']);
+  // The conversation shows the message once stored; the outbox sends it a moment later.
+  const templatesSent = async () => {
+    const calls = (await (await fake('/_fake/calls')).json()) as {
+      body: { to?: string; type?: string; template?: { name: string } };
+    }[];
+    return calls
+      .filter((c) => c.body.to === lapsed && c.body.type === 'template')
+      .map((c) => c.body.template?.name);
+  };
+  await expect.poll(templatesSent, { timeout: 15_000 }).toEqual(['pedido_pronto']);
   await phone.context().close();
 });

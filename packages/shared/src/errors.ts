@@ -89,6 +89,12 @@ export const errorStatus = {
   ERR_FACEBOOK_LOGIN: 400,
   /** POST /api/messages/send: the bearer is not a connection's token (the token on the Connections page). */
   ERR_INVALID_API_TOKEN: 401,
+  /** Meta did not let the token read the phone number, page or Instagram account it was given for (or the token is invalid). */
+  ERR_META_ASSET_ACCESS: 400,
+  /** The phone number, page or Instagram account is already another connection's, in this or another company. */
+  ERR_META_ASSET_TAKEN: 409,
+  /** Meta could not be asked whether the token may use the account (unreachable, or its own trouble): try again. */
+  ERR_META_UNREACHABLE: 502,
   ERR_INTERNAL: 500,
 } as const;
 

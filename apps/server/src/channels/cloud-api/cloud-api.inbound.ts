@@ -1,3 +1,4 @@
+import { META_ID } from '@balcao/shared';
 import { type InboundMessage, receive } from '../../inbox/receive.js';
 import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
@@ -31,7 +32,7 @@ export async function handleCloudApiWebhook(deps: AppDeps, graph: GraphClient, p
     for (const { value } of entry.changes) {
       const phoneNumberId = value.metadata?.phone_number_id;
       if (!phoneNumberId) continue;
-      const connection = await deps.providerConnections.find('whatsappapi', 'phoneNumberId', phoneNumberId);
+      const connection = await deps.providerConnections.find('whatsappapi', phoneNumberId);
       if (!connection) {
         deps.log.warn({ phoneNumberId }, 'Cloud API webhook for an unknown phone number');
         continue;
@@ -102,6 +103,11 @@ async function contentOf(
     case 'sticker': {
       const media = message[message.type];
       if (!media) return undefined;
+      // The id goes into a Graph path with the company's token: anything but Meta's digits is refused.
+      if (!META_ID.test(media.id)) {
+        deps.log.warn({ messageId: message.id }, 'Cloud API media with an invalid id not stored');
+        return undefined;
+      }
       const stored = await downloadCloudMedia(deps, graph, connection, media.id, media.filename);
       return { body: media.caption ?? '', media: stored };
     }

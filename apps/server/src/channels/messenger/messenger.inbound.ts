@@ -1,3 +1,4 @@
+import { META_ID } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
 import { contactIdentities, messages } from '../../db/schema/index.js';
 import { type InboundMessage, receive } from '../../inbox/receive.js';
@@ -10,10 +11,10 @@ import { storeReceivedMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
 import { type MessagingEvent, messagingWebhook } from './messenger.payloads.js';
 
-/** Per surface: the channel, the connection column its entry id matches, and the sender id's kind. */
+/** Per surface: the channel whose connection its entry id names, and the sender id's kind. */
 const surfaces = {
-  page: { channel: 'facebook', key: 'facebookPageUserId', kind: 'psid' },
-  instagram: { channel: 'instagram', key: 'instagramAccountId', kind: 'igsid' },
+  page: { channel: 'facebook', kind: 'psid' },
+  instagram: { channel: 'instagram', kind: 'igsid' },
 } as const;
 type Surface = (typeof surfaces)[keyof typeof surfaces];
 
@@ -25,7 +26,7 @@ export async function handleMessagingWebhook(deps: AppDeps, graph: GraphClient, 
   if (!parsed.success) return deps.log.warn({ issues: parsed.error.issues }, 'unreadable messaging webhook');
   const surface = surfaces[parsed.data.object];
   for (const entry of parsed.data.entry) {
-    const connection = await deps.providerConnections.find(surface.channel, surface.key, entry.id);
+    const connection = await deps.providerConnections.find(surface.channel, entry.id);
     if (!connection) {
       deps.log.warn({ entry: entry.id, channel: surface.channel }, 'webhook for an unknown page or account');
       continue;
@@ -69,6 +70,12 @@ async function handleEvent(
   const echo = event.message?.is_echo === true;
   // An echo is the page writing to the customer: the customer is its recipient.
   const customerId = echo ? event.recipient.id : event.sender.id;
+  // The id goes into a Graph path (the profile) with the page token: anything but Meta's digits is refused.
+  if (!META_ID.test(customerId))
+    return deps.log.warn(
+      { connectionId: connection.id },
+      'messaging event with an invalid customer id not stored',
+    );
   const inputs = await inputsOf(deps, graph, connection, event, customerId);
   if (!inputs.length) return;
   if (echo && (await isOurEcho(deps, connection, event, customerId))) return;
