@@ -9,6 +9,8 @@ const quotedMessageSchema = z.object({
   body: z.string(),
   fromMe: z.boolean(),
   isDeleted: z.boolean(),
+  /** 'contactMessage' when the quoted message is a contact card (its body is the card). */
+  mediaType: z.string().nullable(),
 });
 export type QuotedMessage = z.infer<typeof quotedMessageSchema>;
 
