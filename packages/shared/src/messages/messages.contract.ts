@@ -159,6 +159,7 @@ export const messageEvent = z.object({
   message: messageSchema,
   ticket: ticketSchema,
 });
+export type AppMessageEvent = z.infer<typeof messageEvent>;
 
 /** Spec 000 §3 ticket presence: someone is writing or recording a voice message. */
 const typingStates = ['composing', 'recording'] as const;

@@ -1,4 +1,4 @@
-import { events, type Message, type Ticket, type TicketEvent } from '@balcao/shared';
+import { type AppMessageEvent, events, type Message, type Ticket, type TicketEvent } from '@balcao/shared';
 import type { AppDeps } from '../../platform/context.js';
 import { rooms } from '../../platform/realtime/rooms.js';
 import { publishWithNumbers } from '../contacts/contacts.events.js';
@@ -66,13 +66,7 @@ export function publishTicketRead(deps: Live, companyId: number, ticket: Ticket)
   deps.realtime.toRoom(ticketAudience(companyId, ticket), events.ticket(companyId), payload);
 }
 
-interface MessageEvent {
-  action: 'create' | 'update';
-  message: Message;
-  ticket: Ticket;
-}
-
-const maskMessageEvent = (event: MessageEvent): MessageEvent => ({
+const maskMessageEvent = (event: AppMessageEvent): AppMessageEvent => ({
   ...event,
   message: maskMessage(event.message),
   ticket: maskTicket(event.ticket),
@@ -86,7 +80,7 @@ export function publishMessage(
   ticket: Ticket,
 ) {
   const audience = ticketAudience(companyId, ticket);
-  const payload: MessageEvent = { action, message, ticket };
+  const payload: AppMessageEvent = { action, message, ticket };
   return publishWithNumbers(
     deps,
     companyId,
