@@ -34,10 +34,12 @@ export function maskCard(text: string): string {
 }
 
 /** Channels that give no name store the number as the name (so does an import): it is hidden with it. */
+export const maskName = (name: string, number: string | null) =>
+  number && name === number ? maskNumber(number) : name;
+
 function maskIdentity<T extends { name: string; number: string | null }>(contact: T): T {
   if (!contact.number) return contact;
-  const number = maskNumber(contact.number);
-  return { ...contact, number, name: contact.name === contact.number ? number : contact.name };
+  return { ...contact, number: maskNumber(contact.number), name: maskName(contact.name, contact.number) };
 }
 
 export const maskContact = (contact: Contact): Contact =>
