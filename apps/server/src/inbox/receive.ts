@@ -99,8 +99,8 @@ async function answer(
   const message = toMessage(stored.message, deps.links, stored.quoted);
   if (stored.duplicate) return { message, ticket, duplicate: true };
 
-  publishMessage(deps, input.companyId, 'create', message, ticket);
-  publishTicket(deps, input.companyId, ticket);
+  await publishMessage(deps, input.companyId, 'create', message, ticket);
+  await publishTicket(deps, input.companyId, ticket);
   // What the business wrote elsewhere (the Page inbox, the phone) is not the customer talking to the bot.
   // Old history is not a conversation happening now: no menu, greeting or timer answers it.
   if (input.fromMe || input.imported) return { message, ticket, duplicate: false };

@@ -9,6 +9,8 @@ const quotedMessageSchema = z.object({
   body: z.string(),
   fromMe: z.boolean(),
   isDeleted: z.boolean(),
+  /** 'contactMessage' when the quoted message is a contact card (its body is the card). */
+  mediaType: z.string().nullable(),
 });
 export type QuotedMessage = z.infer<typeof quotedMessageSchema>;
 
@@ -157,6 +159,7 @@ export const messageEvent = z.object({
   message: messageSchema,
   ticket: ticketSchema,
 });
+export type AppMessageEvent = z.infer<typeof messageEvent>;
 
 /** Spec 000 §3 ticket presence: someone is writing or recording a voice message. */
 const typingStates = ['composing', 'recording'] as const;

@@ -5,7 +5,7 @@ import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
-import { tags } from '../../db/schema/index.js';
+import { contacts, tags } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
@@ -187,6 +187,10 @@ describe('the example and the export', () => {
       ['Bia', '11988880002'],
     ])
       await call(app, 'POST', '/contacts', { token: tenant.admin.token, body: { name, number } });
+    // A channel that gives no name stores the number as the name: it is masked with the number.
+    await app.deps.db
+      .insert(contacts)
+      .values({ companyId: tenant.companyId, name: '5511988880003', number: '5511988880003' });
     await call(app, 'PUT', '/companySettings', {
       token: tenant.admin.token,
       body: { column: 'lgpdHideNumber', data: 'enabled' },
@@ -211,10 +215,12 @@ describe('the example and the export', () => {
     expect(await read(tenant.admin.token)).toEqual([
       ['Ana', '5511988880001'],
       ['Bia', '5511988880002'],
+      ['5511988880003', '5511988880003'],
     ]);
     expect(await read(attendant.token)).toEqual([
       ['Ana', '5511*******01'],
       ['Bia', '5511*******02'],
+      ['5511*******03', '5511*******03'],
     ]);
   });
 });

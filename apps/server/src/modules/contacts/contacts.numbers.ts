@@ -10,12 +10,6 @@ export function normaliseNumber(raw: string): string | null {
   return parsed.number.slice(1);
 }
 
-/** What lgpdHideNumber leaves of a number: country and area code and the last two digits. */
-export function maskNumber(number: string): string {
-  if (number.length <= 6) return '*'.repeat(number.length);
-  return `${number.slice(0, 4)}${'*'.repeat(number.length - 6)}${number.slice(-2)}`;
-}
-
 /**
  * The other form a Brazilian mobile may be known by: with the 9th digit mobiles took in 2012–2016
  * (55 DD 9 NNNNNNNN) or without it (55 DD NNNNNNNN), NNNNNNNN starting with 6–9 as mobiles did.

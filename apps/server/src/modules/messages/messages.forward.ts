@@ -4,14 +4,16 @@ import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findConnection } from '../connections/connections.queries.js';
 import { findContact } from '../contacts/contacts.queries.js';
-import { findVisibleTicket } from '../tickets/tickets.access.js';
+import { findVisibleTicket, maySeeTicket } from '../tickets/tickets.access.js';
 import { storeOutbound } from './messages.outbox.js';
 import { findMessages } from './messages.queries.js';
 
 /**
  * Copies messages into the contact's active ticket on the connection of the first message's
  * ticket, or a new one. The copies are stored at once and their deliveries scheduled 900 ms
- * apart, so the request never waits for the pacing.
+ * apart, so the request never waits for the pacing. The ticket they land in must be one the
+ * caller may write to, as for a reply: one it would find, reopen or open where the caller cannot
+ * see it is refused, and a ticket reopened or opened for that is rolled back.
  */
 export async function forwardMessages(ctx: Ctx, input: ForwardMessagesBody) {
   const contact = await findContact(ctx.db, ctx.companyId, input.contactId);
@@ -26,7 +28,10 @@ export async function forwardMessages(ctx: Ctx, input: ForwardMessagesBody) {
   const { ticket } = await ctx.db.transaction(async (tx) => {
     await lockContact(tx, ctx.companyId, contact.id);
     const place = { companyId: ctx.companyId, connectionId: connection.id, channel: connection.channel };
-    return findOrCreateTicket(tx, place, contact.id);
+    const group = contact.isGroup ? { asTicket: connection.groupAsTicket === 'enabled' } : undefined;
+    const found = await findOrCreateTicket(tx, place, contact.id, { group });
+    if (!(await maySeeTicket(tx, ctx.actor, found.ticket))) throw new AppError('ERR_NO_TICKET_FOUND');
+    return found;
   });
   const signature = input.signMessage ? `*${ctx.actor.name}:*\n` : '';
   const start = Date.now();

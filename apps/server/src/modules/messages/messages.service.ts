@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError, loggableError } from '../../platform/errors.js';
+import { maskMessage, maskTicket, numbersHiddenFor } from '../contacts/contacts.masking.js';
 import { readSetting } from '../settings/settings.queries.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
 import { publishMessage, publishTicket, publishTicketRead } from '../tickets/tickets.events.js';
@@ -35,7 +36,7 @@ import { queueReadReceipt } from './messages.read-receipts.js';
  */
 export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessagesQuery) {
   // The page is read beside the ticket, not after it: it is shown only once the ticket proved visible.
-  const [ticket, rows] = await Promise.all([
+  const [ticket, rows, hide] = await Promise.all([
     showTicket(ctx, ticketId),
     findMessagesPage(
       ctx.db,
@@ -44,6 +45,7 @@ export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessag
       query.before ? { before: query.before } : { offset: (query.pageNumber - 1) * MESSAGES_PAGE },
       query.selectedQueues,
     ),
+    numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId),
   ]);
   const hasMore = rows.length > MESSAGES_PAGE;
   const oldest = hasMore ? rows[MESSAGES_PAGE - 1] : undefined;
@@ -58,11 +60,11 @@ export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessag
     publishTicketRead(ctx, ctx.companyId, ticket);
     await queueReadReceipt(ctx, ctx.companyId, page);
   }
-  const present = (row: (typeof page)[number]) => ({
-    ...toMessage(row, ctx.links, row.quoted),
-    reactions: row.reactions,
-  });
-  return { messages: page.map(present), hasMore, nextCursor, ticket };
+  const present = (row: (typeof page)[number]) => {
+    const message = { ...toMessage(row, ctx.links, row.quoted), reactions: row.reactions };
+    return hide ? maskMessage(message) : message;
+  };
+  return { messages: page.map(present), hasMore, nextCursor, ticket: hide ? maskTicket(ticket) : ticket };
 }
 
 /** The ticket a reply goes to: only one that is open (or a group), as the composer allows (spec 000 §4). */
@@ -149,8 +151,8 @@ async function afterChange(ctx: Ctx, row: MessageRow, change: 'edit' | 'revoke')
   const message = toMessage(row, ctx.links, await findQuoted(ctx.db, row));
   const previewChanged = await refreshTicketPreview(ctx.db, ctx.companyId, row, previewOf);
   const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, row.ticketId));
-  if (ticket) publishMessage(ctx, ctx.companyId, 'update', message, ticket);
-  if (ticket && previewChanged) publishTicket(ctx, ctx.companyId, ticket);
+  if (ticket) await publishMessage(ctx, ctx.companyId, 'update', message, ticket);
+  if (ticket && previewChanged) await publishTicket(ctx, ctx.companyId, ticket);
   await changeOnChannel(ctx, row, change);
   return message;
 }
