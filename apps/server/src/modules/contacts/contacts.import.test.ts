@@ -164,6 +164,28 @@ describe('importing a sheet', () => {
   });
 });
 
+test('a multipart body the parser cannot read is bad input, as on the other upload routes', async () => {
+  const tenant = await createTenant(app);
+
+  for (const payload of [
+    'garbage',
+    '--x\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK',
+  ]) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/contacts/upload',
+      payload,
+      headers: {
+        authorization: `Bearer ${tenant.admin.token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('ERR_VALIDATION');
+  }
+});
+
 describe('the example and the export', () => {
   test('planilha.xlsx has the columns an import reads', async () => {
     const tenant = await createTenant(app);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { contacts, contactTags } from '../../db/schema/index.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { uploadedBytes } from '../../platform/storage/uploads.js';
 import { normaliseNumber } from './contacts.numbers.js';
 import { companyTagsByName } from './contacts.queries.js';
 import { checkContactSheet, readContactRows, type SheetRow } from './contacts.sheet.js';
@@ -23,9 +24,7 @@ interface ImportJob {
 
 /** Checks the whole sheet, keeps the file and queues the job; progress then arrives over the socket. */
 export async function startContactImport(ctx: Ctx, file: MultipartFile | undefined) {
-  if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { file: msg.required });
-  const bytes = await file.toBuffer();
-  if (file.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE');
+  const bytes = await uploadedBytes(file);
   const total = await checkContactSheet(bytes);
   const importId = randomUUID();
   const key = `company${ctx.companyId}/imports/${importId}.xlsx`;
