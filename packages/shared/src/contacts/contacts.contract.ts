@@ -90,6 +90,8 @@ export type ContactEvent = z.infer<typeof contactEvent>;
 
 /** The example sheet's header row; an imported sheet needs at least `name` and `number`. */
 export const CONTACT_SHEET_COLUMNS = ['name', 'number', 'email', 'tags'] as const;
+/** The most contact rows one import takes; a longer sheet is refused whole. */
+export const CONTACT_SHEET_MAX_ROWS = 50_000;
 
 const contactImportRowError = z.object({ row: z.number(), number: z.string(), error: z.string() });
 export type ContactImportRowError = z.infer<typeof contactImportRowError>;

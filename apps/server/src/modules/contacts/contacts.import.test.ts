@@ -2,6 +2,7 @@ import { events } from '@balcao/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
+import { uploadSheet, workbook } from '../../../test/contact-sheets.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
@@ -11,31 +12,7 @@ const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
 
-async function workbook(rows: unknown[][], sheetName = 'Contatos'): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(sheetName);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-function upload(token: string, bytes: Buffer, filename = 'contatos.xlsx') {
-  const boundary = '----balcao';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n`),
-    Buffer.from('Content-Type: application/octet-stream\r\n\r\n'),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: '/contacts/upload',
-    payload,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-  });
-}
+const upload = (token: string, bytes: Buffer) => uploadSheet(app, token, bytes);
 
 const count = async (token: string) => (await call(app, 'GET', '/contacts', { token })).body.count as number;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { type ContactImportEvent, type ContactImportRowError, events, msg } from '@balcao/shared';
 import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
@@ -77,7 +78,7 @@ async function runContactImport(deps: AppDeps, job: ImportJob) {
       // Each event carries only its batch's row errors; the page keeps the list.
       emit({ errors });
     };
-    for await (const row of readContactRows(file.stream)) {
+    for await (const row of readContactRows(await buffer(file.stream))) {
       batch.push(row);
       if (batch.length === BATCH) await flush();
     }
