@@ -103,9 +103,9 @@ export const CONTACT_SHEET_MAX_ROWS = 50_000;
  * Why a row was not imported: a number that is not one, the same number (in either Brazilian mobile
  * form) as an earlier row, or a stored contact the row has nothing to add to.
  */
-export const CONTACT_IMPORT_SKIPS = ['invalidPhone', 'duplicateInSheet', 'alreadyStored'] as const;
+const CONTACT_IMPORT_SKIPS = ['invalidPhone', 'duplicateInSheet', 'alreadyStored'] as const;
 /** What an imported row was stored without: an e-mail that is not one. */
-export const CONTACT_IMPORT_WARNINGS = ['invalidEmail'] as const;
+const CONTACT_IMPORT_WARNINGS = ['invalidEmail'] as const;
 
 const contactImportRowNote = z.object({
   row: z.number(),

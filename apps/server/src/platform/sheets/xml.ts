@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 /** The most characters a spreadsheet cell holds (Excel's own limit). */
 export const CELL_CHARS = 32_767;
 
-export const XML_LIMITS = {
+const XML_LIMITS = {
   /** A workbook part nests a handful of levels (worksheet, sheetData, row, c, is, r, t). */
   depth: 32,
   /**

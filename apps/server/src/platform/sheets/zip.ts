@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
  * inflated. A 50,000-row contacts sheet is about 10 MB of sheet and 5 MB of shared strings, each
  * compressed about 12 to 1; a zip bomb's part is compressed about 1,000 to 1.
  */
-export const ZIP_LIMITS = {
+const ZIP_LIMITS = {
   entries: 1_000,
   entryBytes: 50 * 1024 * 1024,
   totalBytes: 100 * 1024 * 1024,

@@ -1,5 +1,5 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { applyLanguage } from '../../shared/i18n/i18n';
 import type { ImportProgress } from './contact-import';
 import { ContactImportPanel } from './contact-import-panel';
@@ -43,11 +43,14 @@ test('while importing, the counts so far and each reported row with its reason',
   ]);
 });
 
-test('once done, the result says what was created, updated and skipped', () => {
-  render(<ContactImportPanel progress={{ ...report, status: 'done' }} onDismiss={() => undefined} />);
+test('once done, the result says what was created, updated and skipped, and can be closed', () => {
+  const onDismiss = vi.fn();
+  render(<ContactImportPanel progress={{ ...report, status: 'done' }} onDismiss={onDismiss} />);
 
   expect(screen.getByRole('alert').textContent).toContain(
     'Importação concluída: 2 criados, 3 atualizados, 3 ignorados, 1 com avisos.',
   );
   expect(screen.getByRole('button', { name: 'Baixar relatório' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Fechar o relatório' }));
+  expect(onDismiss).toHaveBeenCalled();
 });

@@ -1,7 +1,9 @@
 import type { ContactImportRowNote } from '@balcao/shared';
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -79,20 +81,31 @@ export function ContactImportPanel({
         <Alert
           severity={severity}
           onClose={onDismiss}
+          // An action replaces the Alert's own close button, so the report brings its own.
           action={
             reported.length > 0 && (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() =>
-                  saveBlob(
-                    new Blob([importReportCsv(reported, describe)], { type: 'text/csv' }),
-                    'relatorio_importacao.csv',
-                  )
-                }
-              >
-                {t('contacts.import.downloadReport')}
-              </Button>
+              <>
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() =>
+                    saveBlob(
+                      new Blob([importReportCsv(reported, describe)], { type: 'text/csv' }),
+                      'relatorio_importacao.csv',
+                    )
+                  }
+                >
+                  {t('contacts.import.downloadReport')}
+                </Button>
+                <IconButton
+                  color="inherit"
+                  size="small"
+                  aria-label={t('contacts.import.dismiss')}
+                  onClick={onDismiss}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </>
             )
           }
         >
