@@ -64,6 +64,12 @@ export const errorStatus = {
   ERR_INVALID_SPREADSHEET: 400,
   /** The first sheet's header row lacks the name or number column. */
   ERR_SPREADSHEET_COLUMNS: 400,
+  /** The workbook would unpack to more than an import reads (size, parts or compression ratio). */
+  ERR_SPREADSHEET_TOO_LARGE: 413,
+  /** More contact rows than one import takes (CONTACT_SHEET_MAX_ROWS). */
+  ERR_SPREADSHEET_TOO_MANY_ROWS: 413,
+  /** A cell (or any text of the workbook) longer than the 32,767 characters a spreadsheet cell holds. */
+  ERR_SPREADSHEET_CELL_TOO_LONG: 400,
   ERR_NO_INTEGRATION_FOUND: 404,
   ERR_NO_FILE_LIST_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,

@@ -21,3 +21,16 @@ export function brazilianMobileTwin(number: string): string | undefined {
   const [, ddd, nine, rest] = match;
   return `55${ddd}${nine ? '' : '9'}${rest}`;
 }
+
+/**
+ * A number as a sheet gives it: as typed (normaliseNumber), or a Brazilian mobile written in its old
+ * form without the 9th digit, as WhatsApp and backups of its contacts still have many, read as
+ * today's form (libphonenumber-js calls the old form invalid).
+ */
+export function normaliseSheetNumber(raw: string): string | null {
+  const number = normaliseNumber(raw);
+  if (number) return number;
+  const digits = raw.replace(/\D/g, '');
+  const current = brazilianMobileTwin(digits.length <= 10 ? `55${digits}` : digits);
+  return current ? normaliseNumber(current) : null;
+}
