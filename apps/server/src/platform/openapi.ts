@@ -66,7 +66,7 @@ function operationOf(route: RouteOptions) {
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 /** The whole API as an OpenAPI 3.1 document, read from the routes' own schemas (the contract in packages/shared). */
-export function buildOpenApiDocument(routes: readonly RouteOptions[]) {
+function buildOpenApiDocument(routes: readonly RouteOptions[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(

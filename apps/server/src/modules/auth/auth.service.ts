@@ -9,7 +9,12 @@ import { AppError } from '../../platform/errors.js';
 import { clearRateLimit, hitRateLimit, releaseRateLimit } from '../../platform/rate-limit.js';
 import { markOffline } from '../users/users.presence.js';
 import { findUserByEmail } from '../users/users.queries.js';
-import { issueRefreshToken, revokeRefreshToken, revokeUserSessions, rotateRefreshToken } from './refresh-tokens.js';
+import {
+  issueRefreshToken,
+  revokeRefreshToken,
+  revokeUserSessions,
+  rotateRefreshToken,
+} from './refresh-tokens.js';
 import { loadSessionUser } from './session.js';
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;

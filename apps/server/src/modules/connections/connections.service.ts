@@ -190,33 +190,35 @@ export async function createConnections(ctx: Ctx, batch: NewConnection[]): Promi
     if (flag) requirePlan(ctx.actor, flag);
     await checkClaim(ctx, input.channel, input);
   }
-  const rows = await ctx.db.transaction(async (tx) => {
-    const held = await takePlanRoom(tx, ctx.companyId, 'connections', batch.length);
-    const created: ConnectionRow[] = [];
-    for (const { input, provider } of batch) {
-      await checkLinks(tx, ctx.companyId, input);
-      // The first connection of a company becomes its default.
-      const isDefault = input.isDefault || held + created.length === 0;
-      const [row] = await tx
-        .insert(connections)
-        .values({
-          ...columnsOf(input, ctx.secrets),
-          name: input.name,
-          channel: input.channel,
-          isDefault,
-          companyId: ctx.companyId,
-          status: initialStatus(input),
-          token: newConnectionToken(),
-          ...provider,
-        })
-        .returning();
-      if (!row) throw new AppError('ERR_INTERNAL');
-      if (isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
-      await replaceQueues(tx, row.id, input.queueIds);
-      created.push(row);
-    }
-    return created;
-  }).catch(rethrowTaken);
+  const rows = await ctx.db
+    .transaction(async (tx) => {
+      const held = await takePlanRoom(tx, ctx.companyId, 'connections', batch.length);
+      const created: ConnectionRow[] = [];
+      for (const { input, provider } of batch) {
+        await checkLinks(tx, ctx.companyId, input);
+        // The first connection of a company becomes its default.
+        const isDefault = input.isDefault || held + created.length === 0;
+        const [row] = await tx
+          .insert(connections)
+          .values({
+            ...columnsOf(input, ctx.secrets),
+            name: input.name,
+            channel: input.channel,
+            isDefault,
+            companyId: ctx.companyId,
+            status: initialStatus(input),
+            token: newConnectionToken(),
+            ...provider,
+          })
+          .returning();
+        if (!row) throw new AppError('ERR_INTERNAL');
+        if (isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
+        await replaceQueues(tx, row.id, input.queueIds);
+        created.push(row);
+      }
+      return created;
+    })
+    .catch(rethrowTaken);
   const presented = await present(ctx, rows);
   for (const connection of presented) publish(ctx, connection);
   return presented;
