@@ -66,6 +66,8 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
   const templates = createTemplateBook();
   const noConsent = new Set<string>();
   const forcedFaults: Fault[] = [];
+  /** Statuses the next lookups of a media id answer, one each, before it is served again. */
+  const mediaFaults = new Map<string, number[]>();
   let sequence = 0;
   let webhookUrl = options.webhookUrl;
   const pending = new Set<Promise<unknown>>();
@@ -217,6 +219,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
       const id = parts[0] ?? '';
       const item = media.get(id);
       if (request.method === 'DELETE') return json(response, 200, { success: media.delete(id) });
+      const scripted = mediaFaults.get(id)?.shift();
+      if (scripted)
+        return json(
+          response,
+          scripted,
+          scripted === 404
+            ? graphError(100, `Unsupported get request. Object with ID '${id}' does not exist`)
+            : graphError(2, 'An unexpected error has occurred. Please retry your request later.'),
+        );
       const fault = item ? nextFault() : undefined;
       if (fault) return applyFault(fault, response);
       if (item)
@@ -415,6 +426,8 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     addPage: (pageId: string, pageToken: string) => pages.set(pageToken, pageId),
     denyProfile: (id: string) => noConsent.add(id),
     failNext: (...faults: Fault[]) => forcedFaults.push(...faults),
+    /** The next lookups of this media id answer these statuses (404: Meta no longer has it), one each. */
+    failMedia: (id: string, ...statuses: number[]) => mediaFaults.set(id, statuses),
     setWebhookUrl(url: string) {
       webhookUrl = url;
     },

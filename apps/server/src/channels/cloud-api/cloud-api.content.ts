@@ -1,27 +1,33 @@
 import type { InboundMessage } from '../../inbox/receive.js';
 import type { AppDeps } from '../../platform/context.js';
-import type { GraphClient } from '../graph/graph.client.js';
 import type { ConnectionRow } from '../graph/graph.connections.js';
-import { storeReceivedMedia } from '../graph/graph.media.js';
-import { graphToken } from '../graph/graph.token.js';
+import { mediaTypeOf } from '../graph/graph.media.js';
+import { pendingMedia } from '../graph/graph.media-jobs.js';
 import { unsupportedContent } from '../graph/graph.traces.js';
 import type { CloudMessage } from './cloud-api.payloads.js';
 
-export const CLOUD_MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+/** The spec's media type of each Cloud API file kind, until its mime type tells. */
+const cloudMediaTypes = {
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  document: 'application',
+  sticker: 'image',
+} as const;
 
-type Content = Pick<InboundMessage, 'body' | 'media' | 'mediaType' | 'quotedExternalId'>;
+type Content = Pick<InboundMessage, 'body' | 'pendingMedia' | 'mediaType' | 'quotedExternalId'>;
 
 /**
- * What a Cloud API message stores: its text, file, place, card, reply or reaction; a kind this does
- * not know (or a known kind missing its part) is traced as unsupported, a system notice as one.
+ * What a Cloud API message stores: its text, file (fetched by a job once the message is stored),
+ * place, card, reply or reaction; a kind this does not know (or a known kind missing its part) is
+ * traced as unsupported, a system notice as one.
  * Undefined only for a reaction taken back, which has nothing to show.
  */
-export async function cloudContentOf(
+export function cloudContentOf(
   deps: AppDeps,
-  graph: GraphClient,
   connection: ConnectionRow,
   message: CloudMessage,
-): Promise<Content | undefined> {
+): Content | undefined {
   switch (message.type) {
     case 'text':
       return message.text ? { body: message.text.body } : unsupportedContent(message.type);
@@ -32,8 +38,15 @@ export async function cloudContentOf(
     case 'sticker': {
       const media = message[message.type];
       if (!media) return unsupportedContent(message.type);
-      const stored = await downloadCloudMedia(deps, graph, connection, media.id, media.filename);
-      return { body: media.caption ?? '', media: stored };
+      const file = {
+        mediaType: media.mime_type ? mediaTypeOf(media.mime_type) : cloudMediaTypes[message.type],
+        name: media.filename ?? null,
+        mime: media.mime_type,
+      };
+      return {
+        body: media.caption ?? '',
+        pendingMedia: pendingMedia(deps, connection, { mediaId: media.id }, file),
+      };
     }
     case 'location': {
       const place = message.location;
@@ -74,22 +87,4 @@ export async function cloudContentOf(
     default:
       return unsupportedContent(message.type);
   }
-}
-
-/** Media ids resolve to a short-lived address that needs the same token to download. */
-async function downloadCloudMedia(
-  deps: AppDeps,
-  graph: GraphClient,
-  connection: ConnectionRow,
-  mediaId: string,
-  filename: string | undefined,
-) {
-  const bearer = graphToken(deps, connection);
-  const info = await graph.call<{ url: string; mime_type?: string }>({ path: mediaId, auth: { bearer } });
-  const file = await graph.download(info.url, bearer);
-  return storeReceivedMedia(deps, connection.companyId, {
-    bytes: file.bytes,
-    mime: info.mime_type ?? file.mime,
-    name: filename ?? null,
-  });
 }

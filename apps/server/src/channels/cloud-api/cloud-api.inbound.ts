@@ -1,12 +1,10 @@
 import { type InboundMessage, receive } from '../../inbox/receive.js';
-import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { recordStatus } from '../graph/graph.acks.js';
-import type { GraphClient } from '../graph/graph.client.js';
 import type { ConnectionRow } from '../graph/graph.connections.js';
 import { unsupportedContent } from '../graph/graph.traces.js';
 import { type WebhookDelivery, webhookDelivery } from '../graph/webhook-delivery.js';
-import { CLOUD_MEDIA_TYPES, cloudContentOf } from './cloud-api.content.js';
+import { cloudContentOf } from './cloud-api.content.js';
 import {
   type CloudContact,
   type CloudStatus,
@@ -33,7 +31,7 @@ const failureReason = (code: number | undefined) =>
   (code !== undefined && failureReasons[code]) || 'ERR_SENDING_WAPP_MSG';
 
 /** One delivery of the `whatsapp_business_account` webhook: entries of changes of messages and statuses. */
-export async function handleCloudApiWebhook(deps: AppDeps, graph: GraphClient, payload: unknown) {
+export async function handleCloudApiWebhook(deps: AppDeps, payload: unknown) {
   const delivery = webhookDelivery(deps, 'whatsapp_business_account');
   const envelope = cloudEnvelope.safeParse(payload);
   if (!envelope.success) await delivery.reject(payload, 'not a Cloud API delivery');
@@ -41,12 +39,12 @@ export async function handleCloudApiWebhook(deps: AppDeps, graph: GraphClient, p
     await delivery.each(envelope.data.entry, async (raw) => {
       const entry = cloudEntry.safeParse(raw);
       if (!entry.success) return delivery.reject(raw, 'unreadable entry');
-      await delivery.each(entry.data.changes, (change) => handleChange(deps, graph, delivery, change));
+      await delivery.each(entry.data.changes, (change) => handleChange(deps, delivery, change));
     });
   delivery.finish();
 }
 
-async function handleChange(deps: AppDeps, graph: GraphClient, delivery: WebhookDelivery, raw: unknown) {
+async function handleChange(deps: AppDeps, delivery: WebhookDelivery, raw: unknown) {
   const change = cloudChange.safeParse(raw);
   if (!change.success) return delivery.reject(raw, 'unreadable change');
   const { value } = change.data;
@@ -65,7 +63,7 @@ async function handleChange(deps: AppDeps, graph: GraphClient, delivery: Webhook
     else await delivery.reject(raw, 'unreadable contact', connection);
   });
   await delivery.each(value.messages ?? [], (message) =>
-    receiveCloudMessage(deps, graph, delivery, connection, contacts, message),
+    receiveCloudMessage(deps, delivery, connection, contacts, message),
   );
   await delivery.each(value.statuses ?? [], async (raw) => {
     const status = cloudStatus.safeParse(raw);
@@ -92,7 +90,6 @@ async function recordCloudStatus(deps: AppDeps, connection: ConnectionRow, statu
  */
 async function receiveCloudMessage(
   deps: AppDeps,
-  graph: GraphClient,
   delivery: WebhookDelivery,
   connection: ConnectionRow,
   contacts: CloudContact[],
@@ -102,15 +99,8 @@ async function receiveCloudMessage(
   const message = parsed.success ? parsed.data : looseCloudMessage.safeParse(raw).data;
   const sender = message && senderOf(message, contacts);
   if (!message || !sender) return delivery.reject(raw, 'message without an id or a sender', connection);
-  // A redelivery is answered before its media are fetched again; other redeliveries are found by receive.
-  if (
-    parsed.success &&
-    CLOUD_MEDIA_TYPES.has(parsed.data.type) &&
-    (await findByExternalId(deps.db, connection.companyId, connection.id, message.id))
-  )
-    return;
   const content = parsed.success
-    ? await cloudContentOf(deps, graph, connection, parsed.data)
+    ? cloudContentOf(deps, connection, parsed.data)
     : unsupportedContent(message.type ?? '');
   if (!content) return;
   const input: InboundMessage = {

@@ -151,7 +151,7 @@ test('Cloud API: a delivery mixing a message, a username contact, unsupported, s
   expect(biaTickets[0]?.unreadMessages).toBe(2);
 });
 
-test('Messenger: an opt-in beside a message, fallback attachments, an unsupported message and a garbage entry: the message is stored, the rest traced', async () => {
+test('Messenger: an opt-in beside a message, fallback attachments, unsupported and unfetchable ones and a garbage entry: the message is stored, the rest traced', async () => {
   const tenant = await createPageTenant(meta);
   const psid = `7${Date.now()}`;
   const garbage = uniqueId('garbage-');
@@ -160,6 +160,7 @@ test('Messenger: an opt-in beside a message, fallback attachments, an unsupporte
     link: uniqueId('m_'),
     bare: uniqueId('m_'),
     unsupported: uniqueId('m_'),
+    broken: uniqueId('m_'),
   };
   // A checkbox-plugin opt-in names the person by user_ref, with no sender.
   const optin = {
@@ -184,6 +185,10 @@ test('Messenger: an opt-in beside a message, fallback attachments, an unsupporte
           }),
           messagingMessage(psid, tenant.pageId, { mid: mids.bare, attachments: [{ type: 'fallback' }] }),
           messagingMessage(psid, tenant.pageId, { mid: mids.unsupported, is_unsupported: true }),
+          messagingMessage(psid, tenant.pageId, {
+            mid: mids.broken,
+            attachments: [{ type: 'image', payload: { url: 'not an address' } }],
+          }),
         ],
       },
       { id: tenant.pageId, time: Date.now(), messaging: `messaging-${garbage}` },
@@ -200,6 +205,7 @@ test('Messenger: an opt-in beside a message, fallback attachments, an unsupporte
     [mids.link, 'Loja X\nhttps://lojax.example/p/1', null],
     [mids.bare, 'fallback', 'unsupportedMessage'],
     [mids.unsupported, '', 'unsupportedMessage'],
+    [mids.broken, 'image', 'unsupportedMessage'],
   ]);
   const scoped = await rejectionsOf(tenant.companyId);
   expect(scoped.map((r) => r.raw)).toEqual(

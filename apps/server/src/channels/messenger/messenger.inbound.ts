@@ -99,7 +99,7 @@ async function handleEvent(
   const echo = event.message?.is_echo === true;
   // An echo is the page writing to the customer: the customer is its recipient.
   const customerId = echo ? event.recipient.id : event.sender.id;
-  const contents = await messagingContentOf(deps, graph, connection, event, customerId);
+  const contents = messagingContentOf(deps, connection, event, customerId);
   if (!contents.length) return true;
   if (echo && (await isOurEcho(deps, connection, event, customerId))) return true;
   await receiveContents(deps, graph, connection, surface, { customerId, fromMe: echo }, contents);

@@ -61,7 +61,11 @@ test('Messenger: text, attachments downloaded from the CDN, reply_to, postback a
   for (const event of events)
     expect((await meta.webhook(messagingEnvelope('page', [event], tenant.pageId))).status).toBe(200);
 
-  const rows = await messagesOf(tenant.companyId);
+  // The attachments are fetched by a job once their messages are stored.
+  const rows = await waitFor(
+    () => messagesOf(tenant.companyId),
+    (stored) => stored.every((row) => row.mediaStatus === null),
+  );
   expect(rows.map((r) => [r.body, r.mediaType])).toEqual([
     ['hello, world!', null],
     ['', 'image'],
