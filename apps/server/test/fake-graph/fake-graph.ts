@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTemplateBook, FAKE_WABA_ID } from './fake-templates.js';
-import { cloudMessage, cloudStatus, messagingEnvelope, PAGE_ID, PHONE_NUMBER_ID } from './fixtures.js';
+import {
+  cloudMessage,
+  cloudStatus,
+  cloudText,
+  messagingEnvelope,
+  PAGE_ID,
+  PHONE_NUMBER_ID,
+} from './fixtures.js';
 import { sendWebhook } from './webhook-sender.js';
 
 /**
@@ -38,6 +45,10 @@ export interface RecordedCall {
 
 type Fault = '500' | '429' | 'timeout' | 'drop';
 const FAULTS: Fault[] = ['500', '429', 'timeout', 'drop'];
+
+/** A 48×48 green square: a photo a browser can draw. */
+const SQUARE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAOklEQVR42u3OQQ0AAAgEoCtiQxtZ1hbOBxsBSE2/EiEhISEhISEhISEhISEhISEhISEhISEhISGhOwvhr0SXnViVTAAAAABJRU5ErkJggg==';
 
 const graphError = (code: number, message: string, extra: object = {}) => ({
   error: { message, type: 'OAuthException', code, fbtrace_id: 'FAKE', ...extra },
@@ -368,7 +379,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
    * an Instagram account (`to`), and the fake delivers the signed webhook as Meta would.
    */
   async function simulateCustomer(body: unknown, response: ServerResponse) {
-    const input = body as { channel?: string; to?: string; from?: string; text?: string; name?: string };
+    const input = body as {
+      channel?: string;
+      to?: string;
+      from?: string;
+      text?: string;
+      name?: string;
+      /** A Cloud API photo with `text` as its caption, its first lookups failing with 500. */
+      image?: { failFirst?: number };
+    };
     if (!webhookUrl || !input.to || !input.from || !input.text)
       return json(response, 400, { error: 'channel, to, from and text are required, and a webhook address' });
     const id =
@@ -389,11 +408,31 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
           )
         : cloudMessage(
             input.from,
-            { type: 'text', text: { body: input.text } },
-            { id, name: input.name, phoneNumberId: input.to },
+            input.image ? customerPhoto(input.text, input.image) : cloudText(input.text),
+            {
+              id,
+              name: input.name,
+              phoneNumberId: input.to,
+            },
           ).payload;
     const answer = await sendWebhook(webhookUrl, payload, appSecret);
     return json(response, 200, { id, webhookStatus: answer.status });
+  }
+
+  /** A media file the next inbound webhook may name by id. */
+  function addMedia(bytes: Buffer, mime: string) {
+    const id = String(2_000_000_000_000 + ++sequence);
+    media.set(id, { bytes, mime });
+    return id;
+  }
+
+  function customerPhoto(caption: string, { failFirst = 0 }: { failFirst?: number }) {
+    const mediaId = addMedia(Buffer.from(SQUARE_PNG, 'base64'), 'image/png');
+    mediaFaults.set(
+      mediaId,
+      Array.from({ length: failFirst }, () => 500),
+    );
+    return { type: 'image', image: { id: mediaId, mime_type: 'image/png', caption } };
   }
 
   const server = createServer((request, response) => {
@@ -413,12 +452,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     calls,
     /** Sends Meta accepted: the customer received these. */
     accepted: () => calls.filter((c) => c.accepted),
-    /** A media file the next inbound webhook may name by id. */
-    addMedia(bytes: Buffer, mime: string) {
-      const id = String(2_000_000_000_000 + ++sequence);
-      media.set(id, { bytes, mime });
-      return id;
-    },
+    addMedia,
     /** The customer's last message is over 24 hours old; `expired`: over 7 days. */
     closeWindow: (recipient: string, state: 'closed' | 'expired' = 'closed') =>
       closedWindows.set(recipient, state),
