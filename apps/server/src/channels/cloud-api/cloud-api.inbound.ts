@@ -56,6 +56,8 @@ async function handleChange(deps: AppDeps, delivery: WebhookDelivery, raw: unkno
     deps.log.warn({ phoneNumberId }, 'Cloud API webhook for an unknown phone number');
     return;
   }
+  if (value.errors?.length)
+    deps.log.warn({ connectionId: connection.id, errors: value.errors }, 'Cloud API webhook reports errors');
   const contacts: CloudContact[] = [];
   await delivery.each(value.contacts ?? [], async (raw) => {
     const contact = cloudContact.safeParse(raw);

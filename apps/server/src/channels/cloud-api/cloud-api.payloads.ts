@@ -86,5 +86,7 @@ export const cloudChange = z.object({
     contacts: z.array(z.unknown()).optional(),
     messages: z.array(z.unknown()).optional(),
     statuses: z.array(z.unknown()).optional(),
+    /** Meta's own failures about the number (protocols §2.3, system-level errors). */
+    errors: z.array(z.unknown()).optional(),
   }),
 });
