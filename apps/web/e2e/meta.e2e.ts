@@ -80,6 +80,33 @@ test('an admin connects the WhatsApp Cloud API, a customer writes through a sign
   expect(sends.map((c) => c.body.text?.body)).toEqual(['*Admin:*\nSinto muito, Rita! Vamos trocar.']);
 });
 
+test('a photo the customer sends shows arriving, then itself, without reloading the chat', async () => {
+  const inbound = await fake('/_fake/inbound', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      channel: 'whatsappapi',
+      to: PHONE_NUMBER_ID,
+      from: CUSTOMER,
+      text: 'Olha a caixa',
+      // Meta fails the first download: the photo waits for the job's retry.
+      image: { failFirst: 1 },
+    }),
+  });
+  expect(await inbound.json()).toMatchObject({ webhookStatus: 200 });
+
+  const bubble = page.getByRole('listitem').filter({ hasText: 'Olha a caixa' });
+  await bubble.getByText('Recebendo arquivo…').waitFor();
+  await bubble.getByRole('progressbar', { name: 'Recebendo arquivo…' }).waitFor();
+  await snap(page, 'meta-03b-photo-arriving');
+  const photo = bubble.locator('img');
+  await photo.waitFor({ timeout: 15_000 });
+  expect(await bubble.getByText('Recebendo arquivo…').count()).toBe(0);
+  // Drawn from the stored copy through its signed link.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  await snap(page, 'meta-03c-photo-arrived');
+});
+
 test("later, the admin replies to the same customer from the messages API page with the connection's token", async () => {
   await page.getByRole('link', { name: 'Conexões' }).click();
   await page.waitForURL('**/connections');

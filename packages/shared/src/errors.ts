@@ -85,6 +85,10 @@ export const errorStatus = {
   ERR_CHANNEL_AUTH: 400,
   /** The channel cannot reach this customer (not on the channel, blocked, unknown id). */
   ERR_RECIPIENT_UNAVAILABLE: 400,
+  /** A received file the channel no longer serves (it answered 404, or no longer knows the media id). */
+  ERR_MEDIA_EXPIRED: 410,
+  /** A received file the channel kept failing to hand over, through every retry. */
+  ERR_MEDIA_DOWNLOAD_FAILED: 502,
   /** The Cloud API connection's WhatsApp Business Account id, which lists its templates, is missing or unknown to Meta. */
   ERR_NO_WABA_ID: 400,
   /** Meta knows no approved template of this name and language (Cloud API error 132001). */

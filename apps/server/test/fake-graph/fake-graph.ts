@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createAssetBook, type FakePage, graphError } from './fake-assets.js';
 import { createTemplateBook, FAKE_WABA_ID } from './fake-templates.js';
-import { cloudMessage, cloudStatus, messagingEnvelope, PAGE_ID } from './fixtures.js';
+import {
+  cloudMessage,
+  cloudStatus,
+  cloudText,
+  messagingEnvelope,
+  PAGE_ID,
+  PHONE_NUMBER_ID,
+} from './fixtures.js';
 import { sendWebhook } from './webhook-sender.js';
 
 /**
@@ -40,6 +47,10 @@ export interface RecordedCall {
 type Fault = '500' | '429' | 'timeout' | 'drop';
 const FAULTS: Fault[] = ['500', '429', 'timeout', 'drop'];
 
+/** A 48×48 green square: a photo a browser can draw. */
+const SQUARE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAOklEQVR42u3OQQ0AAAgEoCtiQxtZ1hbOBxsBSE2/EiEhISEhISEhISEhISEhISEhISEhISEhISGhOwvhr0SXnViVTAAAAABJRU5ErkJggg==';
+
 export async function startFakeGraph(options: FakeGraphOptions = {}) {
   const token = options.token ?? 'CLOUD_TOKEN';
   const pageToken = options.pageToken ?? 'PAGE_TOKEN';
@@ -61,6 +72,8 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
   const templates = createTemplateBook();
   const noConsent = new Set<string>();
   const forcedFaults: Fault[] = [];
+  /** Statuses the next lookups of a media id answer, one each, before it is served again. */
+  const mediaFaults = new Map<string, number[]>();
   let sequence = 0;
   let webhookUrl = options.webhookUrl;
   const pending = new Set<Promise<unknown>>();
@@ -210,6 +223,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
       const id = parts[0] ?? '';
       const item = media.get(id);
       if (request.method === 'DELETE') return json(response, 200, { success: media.delete(id) });
+      const scripted = mediaFaults.get(id)?.shift();
+      if (scripted)
+        return json(
+          response,
+          scripted,
+          scripted === 404
+            ? graphError(100, `Unsupported get request. Object with ID '${id}' does not exist`)
+            : graphError(2, 'An unexpected error has occurred. Please retry your request later.'),
+        );
       const fault = item ? nextFault() : undefined;
       if (fault) return applyFault(fault, response);
       if (item)
@@ -350,7 +372,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
    * an Instagram account (`to`), and the fake delivers the signed webhook as Meta would.
    */
   async function simulateCustomer(body: unknown, response: ServerResponse) {
-    const input = body as { channel?: string; to?: string; from?: string; text?: string; name?: string };
+    const input = body as {
+      channel?: string;
+      to?: string;
+      from?: string;
+      text?: string;
+      name?: string;
+      /** A Cloud API photo with `text` as its caption, its first lookups failing with 500. */
+      image?: { failFirst?: number };
+    };
     if (!webhookUrl || !input.to || !input.from || !input.text)
       return json(response, 400, { error: 'channel, to, from and text are required, and a webhook address' });
     const id =
@@ -371,11 +401,31 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
           )
         : cloudMessage(
             input.from,
-            { type: 'text', text: { body: input.text } },
-            { id, name: input.name, phoneNumberId: input.to },
+            input.image ? customerPhoto(input.text, input.image) : cloudText(input.text),
+            {
+              id,
+              name: input.name,
+              phoneNumberId: input.to,
+            },
           ).payload;
     const answer = await sendWebhook(webhookUrl, payload, appSecret);
     return json(response, 200, { id, webhookStatus: answer.status });
+  }
+
+  /** A media file the next inbound webhook may name by id. */
+  function addMedia(bytes: Buffer, mime: string) {
+    const id = String(2_000_000_000_000 + ++sequence);
+    media.set(id, { bytes, mime });
+    return id;
+  }
+
+  function customerPhoto(caption: string, { failFirst = 0 }: { failFirst?: number }) {
+    const mediaId = addMedia(Buffer.from(SQUARE_PNG, 'base64'), 'image/png');
+    mediaFaults.set(
+      mediaId,
+      Array.from({ length: failFirst }, () => 500),
+    );
+    return { type: 'image', image: { id: mediaId, mime_type: 'image/png', caption } };
   }
 
   const server = createServer((request, response) => {
@@ -395,12 +445,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     calls,
     /** Sends Meta accepted: the customer received these. */
     accepted: () => calls.filter((c) => c.accepted),
-    /** A media file the next inbound webhook may name by id. */
-    addMedia(bytes: Buffer, mime: string) {
-      const id = String(2_000_000_000_000 + ++sequence);
-      media.set(id, { bytes, mime });
-      return id;
-    },
+    addMedia,
     /** The customer's last message is over 24 hours old; `expired`: over 7 days. */
     closeWindow: (recipient: string, state: 'closed' | 'expired' = 'closed') =>
       closedWindows.set(recipient, state),
@@ -411,6 +456,8 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     addLogin: (userToken: string, pages: FakePage[]) => assets.addLogin(userToken, pages),
     denyProfile: (id: string) => noConsent.add(id),
     failNext: (...faults: Fault[]) => forcedFaults.push(...faults),
+    /** The next lookups of this media id answer these statuses (404: Meta no longer has it), one each. */
+    failMedia: (id: string, ...statuses: number[]) => mediaFaults.set(id, statuses),
     setWebhookUrl(url: string) {
       webhookUrl = url;
     },

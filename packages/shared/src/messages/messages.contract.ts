@@ -30,6 +30,12 @@ export const messageSchema = z.object({
   mediaType: z.string().nullable(),
   /** The attachment's file name as the sender gave it. */
   mediaName: z.string().nullable(),
+  /**
+   * A received file still being fetched from the channel ('pending': the bubble waits for an update),
+   * or given up ('unavailable', `mediaError` says why with a catalogue code). Null once it is stored.
+   */
+  mediaStatus: z.enum(['pending', 'unavailable']).nullable(),
+  mediaError: z.string().nullable(),
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   isForwarded: z.boolean(),

@@ -46,6 +46,10 @@ export const isRefusal = (error: unknown): error is GraphError =>
 export const isUnknownObject = (error: unknown) =>
   error instanceof GraphError && error.status === 400 && error.code === 100;
 
+/** A file Meta no longer serves: its media id is unknown, or its address answers "not found"/"gone". */
+export const isGoneMedia = (error: unknown) =>
+  isUnknownObject(error) || (error instanceof GraphError && (error.status === 404 || error.status === 410));
+
 type Auth = { bearer: string } | { accessToken: string };
 
 export interface GraphRequest {

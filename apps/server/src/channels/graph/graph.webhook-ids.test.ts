@@ -18,7 +18,7 @@ afterAll(() => meta.close());
 const storedOf = (companyId: number) =>
   app.deps.db.select().from(messages).where(eq(messages.companyId, companyId)).orderBy(messages.id);
 
-test('a Cloud API media id that is not an id is refused without calling Graph; the rest of the delivery is stored', async () => {
+test('a Cloud API media id that is not an id is traced without calling Graph; the rest of the delivery is stored', async () => {
   const tenant = await createCloudTenant(meta);
   const from = '5511955550001';
   const delivery = cloudMessage(from, cloudText('primeira'), { phoneNumberId: tenant.phoneNumberId });
@@ -36,8 +36,13 @@ test('a Cloud API media id that is not an id is refused without calling Graph; t
   expect(response.status).toBe(200);
   expect(fake.calls.some((c) => c.path.includes('passwd'))).toBe(false);
   const stored = await storedOf(tenant.companyId);
-  expect(stored.map((m) => m.body)).toEqual(['primeira', 'foto', 'última']);
-  expect(stored[1]?.mediaType).toBe('image');
+  // The forged one is kept as a trace of what arrived, never fetched.
+  expect(stored.map((m) => [m.body, m.mediaType])).toEqual([
+    ['primeira', null],
+    ['image', 'unsupportedMessage'],
+    ['foto', 'image'],
+    ['última', null],
+  ]);
 });
 
 test('a Messenger sender id that is not an id is refused without calling Graph; the rest of the delivery is stored', async () => {

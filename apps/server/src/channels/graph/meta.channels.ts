@@ -8,11 +8,13 @@ import { registerAckJobs } from './graph.acks.js';
 import { checkMetaClaim } from './graph.claims.js';
 import { createGraphClient } from './graph.client.js';
 import type { MetaChannel } from './graph.connections.js';
+import { registerMediaJobs } from './graph.media-jobs.js';
 import { metaWebhookRoutes } from './graph.webhook.routes.js';
+import { registerRejectionsPrune } from './webhook-rejections.js';
 
 /**
  * The three Meta channels on one Graph client: their adapters (each proving the tokens it is given
- * against Graph), their late-ack job and their routes.
+ * against Graph), their jobs (late acks, received files, the rejections' prune) and their routes.
  */
 export async function registerMetaChannels(deps: AppDeps): Promise<FastifyPluginAsyncZod> {
   const graph = createGraphClient(deps.config.meta);
@@ -27,6 +29,8 @@ export async function registerMetaChannels(deps: AppDeps): Promise<FastifyPlugin
       checkClaim: (claim) => checkMetaClaim(graph, channel, claim),
     });
   await registerAckJobs(deps);
+  await registerRejectionsPrune(deps);
+  await registerMediaJobs(deps, graph);
   return async (app) => {
     await app.register(metaWebhookRoutes(deps, graph));
     await app.register(facebookLoginRoutes(deps, graph));

@@ -51,12 +51,18 @@ export async function forwardMessages(ctx: Ctx, input: ForwardMessagesBody) {
   return { ticketId: ticket.id, messageIds };
 }
 
+const isTrace = (mediaType: string | null) =>
+  mediaType === 'unsupportedMessage' || mediaType === 'systemMessage';
+
 /** The messages in the order they were written; every one must be on a ticket the caller sees. */
 async function visibleSources(ctx: Ctx, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await findMessages(ctx.db, ctx.companyId, unique);
-  // Private notes never leave the company, and a deleted message is not sent again.
-  const sendable = rows.filter((row) => !row.isPrivate && !row.isDeleted);
+  // Private notes never leave the company, and a deleted message is not sent again; nor is a file
+  // never received, or the trace of a message that could not be shown: they have nothing to send.
+  const sendable = rows.filter(
+    (row) => !row.isPrivate && !row.isDeleted && row.mediaStatus === null && !isTrace(row.mediaType),
+  );
   if (sendable.length !== unique.length) throw new AppError('ERR_NO_MESSAGE_FOUND');
   for (const ticketId of new Set(sendable.map((row) => row.ticketId))) {
     if (!(await findVisibleTicket(ctx.db, ctx.actor, ticketId))) throw new AppError('ERR_NO_MESSAGE_FOUND');

@@ -58,6 +58,8 @@ export const toMessage = (
   mediaUrl: links.url(row.mediaPath),
   mediaType: row.mediaType,
   mediaName: row.mediaName,
+  mediaStatus: row.mediaStatus,
+  mediaError: row.mediaError,
   isDeleted: row.isDeleted,
   isEdited: row.isEdited,
   isForwarded: row.isForwarded,
