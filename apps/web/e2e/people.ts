@@ -7,11 +7,11 @@ import { openPage, signIn, socketConnected, tokenOf } from './browser';
  * reads back what a form stored: from the server, not from the page's cache or its toast.
  */
 export function apiAs(page: Page) {
-  return async (method: 'GET' | 'POST' | 'PUT', path: string, data?: object) => {
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: object) => {
     const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
     const res = await page.request.fetch(path, { method, headers, ...(data ? { data } : {}) });
     expect(res.ok(), await res.text()).toBe(true);
-    return res.json();
+    return res.status() === 204 ? null : res.json();
   };
 }
 
