@@ -6,6 +6,8 @@ import { apiAs } from './people';
 let browser: Browser;
 let page: Page;
 let queueId: number;
+let integrationId: number;
+let promptId: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -14,7 +16,25 @@ beforeAll(async () => {
   // Its own company: a plan holds three connections, and every kind of connection is made here.
   const company = await signUpCompany('conexoes');
   await signIn(page, company.email, company.password);
-  queueId = (await apiAs(page)('POST', '/queue', { name: 'Atendimento', color: '#1976d2' })).id;
+  const api = apiAs(page);
+  queueId = (await api('POST', '/queue', { name: 'Atendimento', color: '#1976d2' })).id;
+  // What the integrations tab links a connection to; their own forms have the integrations journey.
+  integrationId = (
+    await api('POST', '/queueIntegration', {
+      type: 'typebot',
+      name: 'Typebot Vendas',
+      urlN8N: 'https://typebot.example.com',
+      typebotSlug: 'vendas',
+    })
+  ).id;
+  promptId = (
+    await api('POST', '/prompt', {
+      name: 'Assistente',
+      prompt: 'Você atende a loja.',
+      apiKey: 'sk-e2e-connections-5678',
+      queueId,
+    })
+  ).id;
 });
 
 afterAll(async () => {
@@ -74,7 +94,12 @@ test('an admin creates a website chat connection and reads its embed snippet', a
   await dialog().getByLabel('Nome').fill('Site da Loja');
   await choose(dialog(), 'Filas', 'Atendimento', true);
   await tab('Integrações');
+  await dialog().getByRole('combobox', { name: 'Integração' }).fill('Typebot');
+  await page.getByRole('option', { name: 'Typebot Vendas' }).click();
+  await dialog().getByRole('combobox', { name: 'Prompt' }).click();
+  await page.getByRole('option', { name: 'Assistente' }).click();
   await field('wavoip').fill('wavoip-device-token-1234');
+  await snap(page, 'connections-02b-integrations-tab');
   await tab('Mensagens');
   await dialog().getByLabel('Mensagem de saudação').fill('Olá! Como podemos ajudar?');
   await dialog().getByLabel('Mensagem de conclusão').fill('Obrigado pelo contato!');
@@ -104,6 +129,8 @@ test('an admin creates a website chat connection and reads its embed snippet', a
   expect(await stored('webchat')).toMatchObject({
     name: 'Site da Loja',
     queueIds: [queueId],
+    integrationId,
+    promptId,
     wavoip: '••••1234',
     greetingMessage: 'Olá! Como podemos ajudar?',
     complationMessage: 'Obrigado pelo contato!',
