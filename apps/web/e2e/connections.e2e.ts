@@ -314,3 +314,15 @@ test('an admin adds a Facebook page and its Instagram account by their ids, then
   });
   await snap(page, 'connections-11-meta');
 });
+
+test('in the users page the admin takes the page as their own connection, and it is stored', async () => {
+  await page.getByRole('link', { name: 'Usuários' }).click();
+  await page.getByRole('button', { name: 'Editar Admin conexoes' }).click();
+  await choose(dialog(), 'Conexão padrão', 'Página da Loja');
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+  await dialog().waitFor({ state: 'detached' });
+
+  const facebook = await stored('facebook');
+  const { users } = await apiAs(page)('GET', '/users');
+  expect(users).toMatchObject([{ name: 'Admin conexoes', whatsappId: facebook.id }]);
+});
