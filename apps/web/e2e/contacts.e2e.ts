@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected } from './browser';
+import { apiAs } from './people';
 
 const CONTACTS = 1000;
 const nameOf = (i: number) => `Cliente ${String(i).padStart(4, '0')}`;
@@ -144,4 +145,55 @@ test('importing stored numbers, a repeated one and a bad e-mail reports each row
     .getByRole('row')
     .filter({ hasText: `cliente${CONTACTS}@exemplo.test` })
     .waitFor();
+});
+
+test('a contact added from the page is stored with every field, and an edit is stored too', async () => {
+  const api = apiAs(page);
+  const dialog = page.getByRole('dialog');
+  const field = (name: string) => dialog.locator(`[name="${name}"]`);
+  await page.getByRole('button', { name: 'Adicionar contato' }).click();
+  await field('name').fill('Joana Prado');
+  await field('number').fill('(11) 97777-1234');
+  await field('email').fill('Joana@Exemplo.test');
+  await dialog.getByLabel('Desativar chatbot').check();
+  await dialog.getByLabel('Aceitar mensagens de áudio').uncheck();
+  await dialog.getByRole('button', { name: 'Adicionar informação' }).click();
+  await field('extraInfo.0.name').fill('CPF');
+  await field('extraInfo.0.value').fill('123.456.789-00');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('Contato salvo com sucesso!').waitFor();
+
+  const stored = async () => {
+    const found = await api('GET', `/contacts?searchParam=${encodeURIComponent('Joana')}`);
+    expect(found.contacts).toHaveLength(1);
+    return found.contacts[0];
+  };
+  expect(await stored()).toMatchObject({
+    name: 'Joana Prado',
+    number: '5511977771234',
+    email: 'joana@exemplo.test',
+    disableBot: true,
+    acceptAudioMessage: false,
+    extraInfo: [{ name: 'CPF', value: '123.456.789-00' }],
+  });
+
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Pesquisar contatos' }).fill('Joana');
+  await page.getByRole('button', { name: 'Editar Joana Prado' }).click();
+  expect(await field('extraInfo.0.value').inputValue()).toBe('123.456.789-00');
+  await field('name').fill('Joana Prado Lima');
+  await dialog.getByLabel('Desativar chatbot').uncheck();
+  await field('extraInfo.0.value').fill('987.654.321-00');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  expect(await stored()).toMatchObject({
+    name: 'Joana Prado Lima',
+    number: '5511977771234',
+    disableBot: false,
+    acceptAudioMessage: false,
+    extraInfo: [{ name: 'CPF', value: '987.654.321-00' }],
+  });
+  await snap(page, 'contacts-05-edited');
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { launchBrowser, openPage, signIn, snap } from './browser';
+import { apiAs } from './people';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,15 @@ const CUSTOMER = '5511988887777';
 const WABA_ID = '102290129340398';
 const fake = (path: string, init?: RequestInit) => fetch(`${inject('fakeGraphUrl')}${path}`, init);
 
+/** The Cloud API connection as the server stored it. */
+async function storedCloudApi() {
+  const api = apiAs(page);
+  const all: { id: number; channel: string }[] = await api('GET', '/whatsapp');
+  const found = all.filter((connection) => connection.channel === 'whatsappapi');
+  expect(found).toHaveLength(1);
+  return api('GET', `/whatsapp/${found[0]?.id}`);
+}
+
 test('an admin connects the WhatsApp Cloud API, a customer writes through a signed webhook and the answer reaches Meta', async () => {
   await page.getByRole('link', { name: 'Conexões' }).click();
   await page.waitForURL('**/connections');
@@ -32,11 +42,19 @@ test('an admin connects the WhatsApp Cloud API, a customer writes through a sign
   await dialog.getByLabel('Id do número de telefone').fill(PHONE_NUMBER_ID);
   await dialog.getByLabel('Id da conta do WhatsApp Business').fill(WABA_ID);
   await dialog.getByLabel('Token de acesso').fill('CLOUD_TOKEN');
+  await dialog.getByLabel('Número de envio').fill('15550783881');
   await snap(page, 'meta-01-cloud-api-dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await dialog.waitFor({ state: 'detached' });
   const row = page.getByRole('row').filter({ hasText: 'WhatsApp oficial' });
   await row.getByText('Conectado').filter({ visible: true }).waitFor();
+  expect(await storedCloudApi()).toMatchObject({
+    name: 'WhatsApp oficial',
+    phoneNumberId: PHONE_NUMBER_ID,
+    wabaId: WABA_ID,
+    number: '15550783881',
+    hasAccessToken: true,
+  });
   await snap(page, 'meta-02-connected');
 
   await page.getByRole('link', { name: 'Atendimentos' }).click();
@@ -114,8 +132,11 @@ test("later, the admin replies to the same customer from the messages API page w
   const dialog = page.getByRole('dialog');
   const token = await dialog.getByLabel('Token da API').inputValue();
   expect(token).toHaveLength(30);
-  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  // The token field left blank keeps the stored token.
+  await dialog.getByLabel('Número de envio').fill('15550783882');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
   await dialog.waitFor({ state: 'detached' });
+  expect(await storedCloudApi()).toMatchObject({ number: '15550783882', hasAccessToken: true });
 
   await page.getByRole('link', { name: 'API de mensagens' }).click();
   await page.waitForURL('**/messages-api');
