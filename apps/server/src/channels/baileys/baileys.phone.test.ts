@@ -29,7 +29,8 @@ afterEach(async () => {
 });
 
 async function fake(options: Parameters<typeof startFakeWhatsappWeb>[0] = {}) {
-  const wa = await startFakeWhatsappWeb({ qrIntervalMs: 400, qrRefs: 3, ...options });
+  // QRs last longer than any test here unless it asks otherwise: a new QR also asks for a new pairing code.
+  const wa = await startFakeWhatsappWeb({ qrIntervalMs: 10_000, qrRefs: 3, ...options });
   opened.fakes.push(wa);
   return wa;
 }
