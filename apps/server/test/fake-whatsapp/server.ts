@@ -4,6 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import type { SocketFactory } from '../../src/channels/baileys/baileys.socket.js';
 import { fakeWhatsappSockets } from './client.js';
+import {
+  type Device,
+  historySync,
+  idOf,
+  type PhoneHistory,
+  pairedCreds,
+  type Recorded,
+  seconds,
+  textOf,
+  userOf,
+} from './phone.js';
 import type { Answer, Call, ConnectionUpdate, Frame, Hello, WireMessage } from './wire.js';
 import { fromWire, toWire } from './wire.js';
 
@@ -14,41 +25,6 @@ export interface FakeWhatsappOptions {
   qrRefs?: number;
   /** The customer's phone acks a send as delivered, then as read, this long apart; negative: never. */
   ackDelayMs?: number;
-}
-
-/** One line of what WhatsApp saw, in order: which server process (label) did what. */
-export interface Recorded {
-  label: string;
-  kind: 'connect' | 'qr' | 'open' | 'close' | 'send' | 'refused';
-  number?: string;
-  code?: number;
-  jid?: string;
-  text?: string;
-  id?: string;
-}
-
-/** What the phone has to hand over at the first connection after pairing (`messaging-history.set`). */
-export interface PhoneHistory {
-  chats: { id: string; name?: string }[];
-  messages: { from: string; text: string; id: string; at: Date; fromMe?: boolean }[];
-}
-
-/** A linked device: what WhatsApp keeps of a pairing, and what it expects the device to have kept. */
-export interface Device {
-  number: string;
-  /** `creds.me.id`: number, device number, server. */
-  jid: string;
-  noise: string;
-  loggedOut: boolean;
-  /** Signal keys handed to the device (type → id → BufferJSON text), read back at every connection. */
-  keys: Map<string, Map<string, string>>;
-  /** Keys the device had lost at its last connection: its messages from those peers cannot be decrypted. */
-  lostKeys: string[];
-  /** Whether it connected since pairing (the history goes with the first connection). */
-  connected: boolean;
-  /** Messages for it while no socket of it was open: handed over as `append` at the next. */
-  offline: WireMessage[];
-  ratchet: number;
 }
 
 interface Link {
@@ -69,12 +45,6 @@ class Refusal extends Error {
     super(message);
   }
 }
-
-const idOf = () => `3EB0${randomBytes(8).toString('hex').toUpperCase()}`;
-const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
-const userOf = (jid: string) => jid.split(/[:@]/)[0] ?? '';
-const textOf = (content: Record<string, unknown>) =>
-  String(content.text ?? content.caption ?? (content.react as { text?: string } | undefined)?.text ?? '');
 
 /**
  * WhatsApp Web and the phones behind it, as a server process's sockets meet them over time: a new
@@ -159,17 +129,7 @@ export async function startFakeWhatsappWeb(options: FakeWhatsappOptions = {}) {
     };
     devices.set(device.noise, device);
     clearInterval(link.qrTimer);
-    const signed = randomBytes(32);
-    push(link, {
-      kind: 'creds',
-      update: toWire({
-        me: { id: jid, name: 'Loja' },
-        account: { details: signed, accountSignatureKey: randomBytes(32), accountSignature: signed },
-        signalIdentities: [{ identifier: { name: jid, deviceId: 0 }, identifierKey: randomBytes(33) }],
-        platform: 'android',
-        registered: true,
-      }),
-    });
+    push(link, { kind: 'creds', update: toWire(pairedCreds(jid)) });
     update(link, { isNewLogin: true, qr: undefined });
     close(link, 515, 'Stream Errored (restart required)');
   };
@@ -207,25 +167,11 @@ export async function startFakeWhatsappWeb(options: FakeWhatsappOptions = {}) {
       push(link, { kind: 'keys', data: toWire({ 'pre-key': preKeys }) });
       push(link, { kind: 'creds', update: toWire({ nextPreKeyId: 4, firstUnuploadedPreKeyId: 4 }) });
       const history = histories.get(device.number);
-      if (history) sendHistory(link, history);
+      if (history) push(link, { kind: 'event', name: 'messaging-history.set', data: historySync(history) });
     }
     const offline = device.offline.splice(0);
     if (offline.length > 0)
       push(link, { kind: 'event', name: 'messages.upsert', data: { type: 'append', messages: offline } });
-  };
-
-  const sendHistory = (link: Link, history: PhoneHistory) => {
-    const messages = history.messages.map((message) => ({
-      key: { remoteJid: message.from, fromMe: message.fromMe ?? false, id: message.id },
-      message: { conversation: message.text },
-      messageTimestamp: seconds(message.at),
-      pushName: 'Cliente',
-    }));
-    push(link, {
-      kind: 'event',
-      name: 'messaging-history.set',
-      data: { chats: history.chats, contacts: [], messages, isLatest: true, syncType: 2 },
-    });
   };
 
   const acks = (device: Device, key: WireMessage['key']) => {
