@@ -161,6 +161,7 @@ export async function buildApp({
     providerConnections,
     channels: new Map(),
     now: () => new Date(),
+    processId,
     integrations: integrationEngine,
     urlGuard: createUrlGuard({ allowPrivate: config.allowPrivateIntegrationUrls }),
   };

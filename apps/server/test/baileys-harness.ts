@@ -7,9 +7,10 @@ import { baileysSessions, connections } from '../src/db/schema/index.js';
 
 type Logger = Parameters<typeof makeEventBuffer>[0];
 
-const silent: Logger = {
+/** Baileys' logger, quiet: the fakes' own records say what happened. */
+export const silentLogger: Logger = {
   level: 'silent',
-  child: () => silent,
+  child: () => silentLogger,
   trace: () => undefined,
   debug: () => undefined,
   info: () => undefined,
@@ -55,7 +56,7 @@ export function createBaileysHarness(media: Map<string, Buffer> = new Map()) {
       rejected: [],
       ended: false,
       loggedOut: false,
-      ev: makeEventBuffer(silent),
+      ev: makeEventBuffer(silentLogger),
       user: { id: '5511999990000:12@s.whatsapp.net', name: 'Loja' },
       async sendMessage(jid, content, messageOptions) {
         socket.sent.push({

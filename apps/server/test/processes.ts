@@ -20,20 +20,24 @@ export interface ServerProcess {
   pid: number;
   /** SIGTERM and wait (a clean shutdown); SIGKILL to die as a crash would. */
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** SIGSTOP freezes the process where it is (as a long GC pause or a stalled VM would); SIGCONT lets it run on. */
+  signal(signal: 'SIGSTOP' | 'SIGCONT'): void;
 }
 
 /**
  * A whole server as its own operating-system process (`src/main.ts` through tsx, so no build is
  * needed), on `databaseUrl`, sharing the test apps' token secret and the given media folder; `env`
- * adds configuration (README table) on top.
+ * adds configuration (README table) on top. `entry` starts another file of the server's folder
+ * instead (test/fake-whatsapp/server-process.ts: the same server on the fake WhatsApp Web).
  */
 export async function startServerProcess(
   databaseUrl: string,
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; entry?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const entry = options.entry ?? 'src/main.ts';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: serverRoot(),
     env: {
       ...process.env,
@@ -69,8 +73,15 @@ export async function startServerProcess(
     base,
     pid: child.pid as number,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null) {
+        // A frozen process would leave SIGTERM pending forever.
+        child.kill('SIGCONT');
+        child.kill(signal);
+      }
       await exited;
+    },
+    signal(signal) {
+      child.kill(signal);
     },
   };
 }

@@ -33,6 +33,8 @@ export interface AppDeps {
   channels: ChannelRegistry;
   /** The clock of every automation timer and service-hours check; tests set it. */
   now: () => Date;
+  /** Names this server process where processes share work: WhatsApp session leases, delivery claims. */
+  processId: string;
   /** Checks, and pins at call time, the URLs company users point the server at (webhook, n8n, Typebot). */
   urlGuard: UrlGuard;
   /** Bot engines outside the inbox (webhook, Typebot, Dialogflow, OpenAI) the chatbot hands over to. */

@@ -47,23 +47,25 @@ async function contentOf(deps: AppDeps, { message }: OutboundDelivery): Promise<
   }
 }
 
-/** WhatsApp through the session this process holds; without one the send fails and the outbox retries. */
+/**
+ * WhatsApp through the session this process holds, checked against the lease right before each send;
+ * without it the send fails and the outbox retries, through the holder (baileys.routing.ts).
+ */
 export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions): ChannelAdapter {
+  /** For lookups (the customer's jid): a stale socket's question does no harm, its send would. */
   const socketFor = (delivery: OutboundDelivery) => {
     const socket = sessions.socketOf(delivery.connection.id);
     if (!socket) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
     return socket;
   };
-  const keyOf = async (delivery: OutboundDelivery, id: string, fromMe: boolean): Promise<WAMessageKey> => ({
-    remoteJid: await jidOf(deps, socketFor(delivery), delivery.contact),
-    id,
-    fromMe,
-  });
+  const jidFor = (delivery: OutboundDelivery) => jidOf(deps, socketFor(delivery), delivery.contact);
+  /** The last step before WhatsApp, so nothing is awaited between the lease check and the send. */
+  const sendOn = async (delivery: OutboundDelivery, jid: string, content: AnyMessageContent) =>
+    (await sessions.sendingSocket(delivery.connection.id)).sendMessage(jid, content);
 
   return {
     async send(delivery) {
-      const socket = socketFor(delivery);
-      const jid = await jidOf(deps, socket, delivery.contact);
+      const jid = await jidFor(delivery);
       const options: MiscMessageGenerationOptions = {};
       const { quotedMessageId } = delivery.message;
       const quoted = quotedMessageId
@@ -79,6 +81,7 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
           },
           message: { conversation: quoted.body },
         };
+      const socket = await sessions.sendingSocket(delivery.connection.id);
       const sent = await socket.sendMessage(jid, await contentOf(deps, delivery), options);
       if (!sent?.key.id) throw new AppError('ERR_SENDING_WAPP_MSG');
       return { externalId: sent.key.id, ack: 1 };
@@ -86,19 +89,20 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
     async edit(delivery) {
       const { externalId, body } = delivery.message;
       if (!externalId) return;
-      const key = await keyOf(delivery, externalId, true);
-      await socketFor(delivery).sendMessage(key.remoteJid as string, { text: body, edit: key });
+      const jid = await jidFor(delivery);
+      await sendOn(delivery, jid, { text: body, edit: { remoteJid: jid, id: externalId, fromMe: true } });
     },
     async revoke(delivery) {
       const { externalId } = delivery.message;
       if (!externalId) return;
-      const key = await keyOf(delivery, externalId, true);
-      await socketFor(delivery).sendMessage(key.remoteJid as string, { delete: key });
+      const jid = await jidFor(delivery);
+      await sendOn(delivery, jid, { delete: { remoteJid: jid, id: externalId, fromMe: true } });
     },
     async react(delivery, { externalId, emoji }) {
       const { fromMe, participant } = delivery.message;
-      const key = { ...(await keyOf(delivery, externalId, fromMe)), participant };
-      await socketFor(delivery).sendMessage(key.remoteJid as string, { react: { text: emoji, key } });
+      const jid = await jidFor(delivery);
+      const key: WAMessageKey = { remoteJid: jid, id: externalId, fromMe, participant };
+      await sendOn(delivery, jid, { react: { text: emoji, key } });
     },
     // WhatsApp forgets the linked device, wherever its session runs or if none does (WhatsappSessions.deleting).
     connectionDeleting: (tx, target) => sessions.deleting(tx, target),
@@ -106,7 +110,8 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
     async notify({ connection, number, body }) {
       const socket = sessions.socketOf(connection.id);
       if (!socket) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-      await socket.sendMessage(await checkNumber(socket, number.replace(/\D/g, '')), { text: body });
+      const jid = await checkNumber(socket, number.replace(/\D/g, ''));
+      await (await sessions.sendingSocket(connection.id)).sendMessage(jid, { text: body });
     },
     async presence({ companyId, connectionId, contactId }, state) {
       const socket = sessions.socketOf(connectionId);

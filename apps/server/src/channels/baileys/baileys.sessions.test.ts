@@ -67,6 +67,11 @@ test('pairing: the QR reaches the admin only, and after the 515 restart the sess
   );
   replay.open(second as typeof first);
   const row = await waitStatus(connection.id, 'CONNECTED');
+  // The event follows the row's commit; through PostgreSQL (another process heard lately) it takes a NOTIFY's round trip.
+  await waitFor(
+    async () => adminHears.at(-1)?.session?.status,
+    (status) => status === 'CONNECTED',
+  );
 
   expect(started).toBe(204);
   expect(second?.options.auth.creds.me?.id).toBe('5511999990000:12@s.whatsapp.net');

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { connections } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
-import { loggableError } from '../../platform/errors.js';
+import { AppError, loggableError } from '../../platform/errors.js';
 import { loadAuthState, wipeAuthState } from './baileys.auth-state.js';
 import { attachMessageEvents } from './baileys.events.js';
 import { storedMessageContent } from './baileys.history.js';
@@ -21,6 +21,8 @@ const TAKEOVER_CONCURRENCY = 8;
 export interface LiveSession {
   companyId: number;
   connectionId: number;
+  /** The lease generation this session took: once the row's differs, another session took over. */
+  generation: number;
   socket?: WhatsappSocket;
   /** Reconnects since the session last opened: drives the backoff. */
   attempt: number;
@@ -56,6 +58,12 @@ export interface WhatsappSessions {
    */
   deleted(target: { companyId: number; connectionId: number }): Promise<void>;
   socketOf(connectionId: number): WhatsappSocket | undefined;
+  /**
+   * The socket to send on, once the database confirms this session still holds the lease; a session
+   * taken over meanwhile (its process frozen past the lease) closes its socket instead, and the send
+   * fails with ERR_WAPP_NOT_INITIALIZED for the outbox to retry through the holder.
+   */
+  sendingSocket(connectionId: number): Promise<WhatsappSocket>;
   sessionOf(connectionId: number): LiveSession | undefined;
   /** Renews our leases and takes over sessions whose holder stopped renewing. */
   tick(): Promise<void>;
@@ -72,7 +80,8 @@ export function createWhatsappSessions(
   const forget = (session: LiveSession) => {
     session.ended = true;
     clearTimeout(session.timer);
-    live.delete(session.connectionId);
+    // Found stale after an await: a newer session of the connection may have started meanwhile.
+    if (live.get(session.connectionId) === session) live.delete(session.connectionId);
   };
 
   const endSocket = (session: LiveSession) => {
@@ -133,6 +142,12 @@ export function createWhatsappSessions(
       .select({ old: connections.importOldMessages })
       .from(connections)
       .where(and(eq(connections.companyId, session.companyId), eq(connections.id, session.connectionId)));
+    // Last, right before the socket: a reconnect timer of a process that froze past its lease fires
+    // when it thaws, and a second socket with the same creds would knock the new holder's off (440).
+    if (session.ended || !(await lease.renew(session))) {
+      forget(session);
+      return;
+    }
     const socket = options.factory({
       auth: auth.state,
       getMessage: (key) => storedMessageContent(deps, session, key),
@@ -248,10 +263,11 @@ export function createWhatsappSessions(
         forget(current);
         endSocket(current);
       }
-      const held = startOptions.seize ? await lease.seize(target) : await lease.acquire(target);
-      if (!held) return false;
+      const generation = startOptions.seize ? await lease.seize(target) : await lease.acquire(target);
+      if (generation === undefined) return false;
       const session: LiveSession = {
         ...target,
+        generation,
         attempt: 0,
         ended: false,
         pairingNumber: startOptions.pairingNumber,
@@ -268,7 +284,7 @@ export function createWhatsappSessions(
         forget(session);
         endSocket(session);
       }
-      await lease.release(target);
+      await lease.release(session ?? target);
       await setSessionStatus(deps, target, { status: 'DISCONNECTED', reason: 'user' });
     },
     async deleting(tx, target) {
@@ -282,6 +298,16 @@ export function createWhatsappSessions(
       if (session && (await logOut(session))) await logoutDone(deps, target);
     },
     socketOf: (connectionId) => live.get(connectionId)?.socket,
+    async sendingSocket(connectionId) {
+      const session = live.get(connectionId);
+      if (!session?.socket) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+      if (!(await lease.holds(session))) {
+        forget(session);
+        endSocket(session);
+      }
+      if (!session.socket || session.ended) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+      return session.socket;
+    },
     sessionOf: (connectionId) => live.get(connectionId),
     tick() {
       // A tick slower than the interval (a takeover of many sessions on a busy machine) must not overlap

@@ -62,6 +62,11 @@ export const connections = pgTable(
     /** The server process holding this connection's live session, until lease_expires_at unless renewed. */
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: at('lease_expires_at'),
+    /**
+     * Counts the lease's takings: a holder checks its own count before opening a socket or sending, so a
+     * process frozen past its lease, whose session another process took since, does neither.
+     */
+    leaseGeneration: integer('lease_generation').notNull().default(0),
     ...timestamps,
   },
   (t) => [

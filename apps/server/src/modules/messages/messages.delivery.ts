@@ -1,5 +1,6 @@
 import type { Ticket } from '@balcao/shared';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { mayDeliverOn } from '../../channels/baileys/baileys.routing.js';
 import { PermanentSendError } from '../../channels/channel.js';
 import type { AppDeps } from '../../platform/context.js';
 import { publishMessage } from '../tickets/tickets.events.js';
@@ -104,9 +105,16 @@ export async function publishMessageUpdates(deps: AppDeps, rows: MessageRow[]) {
   }
 }
 
+/** The connection of a delivery job's message, read from the job's data. */
+const connectionOfJob = (data: SQL) =>
+  sql`(select m.connection_id from messages m
+       where m.company_id = (${data} ->> 'companyId')::int and m.id = (${data} ->> 'messageId')::bigint)`;
+
 export async function registerDeliveryJobs(deps: AppDeps) {
   await deps.jobs.workBatch<DeliveryJob>(DELIVER_JOB, (jobs) => deliverMessages(deps, jobs), {
     batchSize: DELIVERY_BATCH,
+    // A WhatsApp session's messages are taken only by the process holding it, in the order written.
+    claimable: (data) => mayDeliverOn(deps.processId, connectionOfJob(data)),
   });
   // After the last retry pg-boss hands the job to this queue: the message is failed, and says so.
   await deps.jobs.work<DeliveryJob>(FAILED_JOB, ({ companyId, messageId }) =>

@@ -1,5 +1,9 @@
 import PgBoss from 'pg-boss';
 import { type ExecuteSql, executeSqlIn, type Tx } from '../../db/client.js';
+import { type Claimable, type ClaimingWorker, startClaimingWorker } from './claiming-worker.js';
+
+/** How often an idle worker looks for jobs queued by another process (its own wake it at once). */
+const POLLING_SECONDS = 2;
 
 /** PostgreSQL's SQLSTATE for a transaction it rolled back to break a deadlock. */
 const DEADLOCK = '40P01';
@@ -23,12 +27,13 @@ export interface Jobs {
    * Hands the worker's jobs to `handler` up to `batchSize` at a time, in queue order: one fetch and one
    * completion serve the batch, and the handler may read and publish for all of it at once. It answers
    * each job's failure at the job's index (nothing where it succeeded): each job still retries, or goes
-   * to its dead letter, on its own. Throwing fails the whole batch.
+   * to its dead letter, on its own. Throwing fails the whole batch. With `claimable`, this process
+   * takes only the jobs whose data meets it (the others are left to the processes that do).
    */
   workBatch<T extends object>(
     name: string,
     handler: (batch: T[]) => Promise<unknown[]>,
-    options: { batchSize: number },
+    options: { batchSize: number; claimable?: Claimable },
   ): Promise<void>;
   /** A cron schedule (company-independent sweeps); every process may declare it, one runs it. */
   schedule(name: string, cron: string): Promise<void>;
@@ -44,6 +49,7 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
   await boss.start();
   const queues = new Set<string>();
   const localWorkers = new Map<string, string>();
+  const claimingWorkers = new Map<string, ClaimingWorker>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
     // Processes started together on an empty database create the same queues at once, and pg-boss's
@@ -62,6 +68,7 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
   const wake = (name: string) => {
     const worker = localWorkers.get(name);
     if (worker) boss.notifyWorker(worker);
+    claimingWorkers.get(name)?.wake();
   };
 
   const consume = async (
@@ -70,7 +77,7 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
     handler: (batch: object[]) => Promise<unknown[]>,
   ) => {
     await ensureQueue(name);
-    const options = { pollingIntervalSeconds: 2, batchSize };
+    const options = { pollingIntervalSeconds: POLLING_SECONDS, batchSize };
     const worker = await boss.work<object>(name, options, async (jobs) => {
       try {
         const failures = await handler(jobs.map((job) => job.data));
@@ -104,11 +111,25 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
         await handler(data as never);
         return [];
       }),
-    workBatch: (name, handler, { batchSize }) => consume(name, batchSize, handler as never),
+    async workBatch(name, handler, { batchSize, claimable }) {
+      if (!claimable) return consume(name, batchSize, handler as never);
+      await ensureQueue(name);
+      const worker = startClaimingWorker(boss, executeSql, name, {
+        batchSize,
+        pollMs: POLLING_SECONDS * 1000,
+        claimable,
+        handler: handler as never,
+        onError: log,
+      });
+      claimingWorkers.set(name, worker);
+    },
     async schedule(name, cron) {
       await ensureQueue(name);
       await boss.schedule(name, cron);
     },
-    stop: () => boss.stop({ graceful: true, wait: true }),
+    async stop() {
+      for (const worker of claimingWorkers.values()) await worker.stop();
+      await boss.stop({ graceful: true, wait: true });
+    },
   };
 }

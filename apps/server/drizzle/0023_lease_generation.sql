@@ -1,0 +1,1 @@
+ALTER TABLE "connections" ADD COLUMN "lease_generation" integer DEFAULT 0 NOT NULL;
