@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channels } from '../connections/connections.contract.js';
+import { tagRefSchema } from '../tags/tags.contract.js';
 import { dbId, jsonIds, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
 const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
@@ -17,6 +18,7 @@ export const ticketSchema = z.object({
     number: z.string().nullable(),
     email: z.string(),
     profilePicUrl: z.string().nullable(),
+    tags: z.array(tagRefSchema),
   }),
   lastMessage: z.string(),
   lastMessageAt: z.string().nullable(),
@@ -33,7 +35,7 @@ export const ticketSchema = z.object({
   whatsapp: z
     .object({ id: z.number(), name: z.string(), channel: z.enum(channels), wavoip: z.boolean() })
     .nullable(),
-  tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  tags: z.array(tagRefSchema),
   isGroup: z.boolean(),
   /** Its messages came in while the WhatsApp session was down and were back-filled on reconnect. */
   arrivedOffline: z.boolean(),
