@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channels } from '../connections/connections.contract.js';
 import { tagRefSchema } from '../tags/tags.contract.js';
-import { dbId, jsonIds, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
+import { dbId, dbIdText, jsonIds, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
 const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -71,6 +71,11 @@ const ticketFilters = {
   users: jsonIds,
 };
 
+/** A day (YYYY-MM-DD) in the company's time zone; an instant with its offset names the company's day it falls on. */
+const companyDay = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: msg.invalidValue })
+  .optional();
+
 export const listTicketsQuery = z.object({
   /** Contact name or number, ticket id, or words of any message (accents and word endings aside). */
   searchParam: z.string().trim().toLowerCase().max(100).refine(withoutNul, msg.invalidValue).optional(),
@@ -79,6 +84,12 @@ export const listTicketsQuery = z.object({
   status: z.enum(ticketStatuses).optional(),
   statusFilter: jsonStatuses,
   withUnreadMessages: queryBoolean.optional(),
+  /** The tickets of one contact. */
+  contactId: dbIdText().optional(),
+  /** The day a ticket was created. */
+  date: companyDay,
+  /** The day a ticket last changed. */
+  updatedAt: companyDay,
   ...ticketFilters,
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
