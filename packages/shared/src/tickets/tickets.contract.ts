@@ -118,6 +118,12 @@ export const updateTicketBody = z.object({
   userId: dbId().nullable().optional(),
   queueId: dbId().nullable().optional(),
   sendFarewellMessage: z.boolean().optional(),
+  /** The bot's state on the ticket (spec 000 §7): whether its integration or prompt answers the customer… */
+  useIntegration: z.boolean().optional(),
+  /** …how many menus the bot has shown on it (counted against the connection's maxUseBotQueues)… */
+  amountUsedBotQueues: z.number().int().min(0).max(1000).optional(),
+  /** …and the company's prompt that answers (null: none). */
+  promptId: dbId().nullable().optional(),
 });
 export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
 
