@@ -161,8 +161,9 @@ function tabFilter(shape: ListShape): SQL | undefined {
  * Tickets matching a search: by contact name or number, by ticket id, or by the words of any of their
  * messages. Each way is its own branch ordered and cut on its own index, so the planner walks recent
  * tickets for a word in every message and the search index for a rare one; an OR of the three
- * would scan every ticket of the company. Contacts are matched by the company's id, not the ticket's,
- * so that subquery runs once instead of once per ticket. Where numbers are hidden from the caller,
+ * would scan every ticket of the company. Contacts and messages are matched by the company's id, not
+ * the ticket's: the contact subquery runs once instead of once per ticket, and both search indexes
+ * start with the company, so a search never reads another tenant's matches. Where numbers are hidden from the caller,
  * nothing that holds one is searched — the number, a name that is the number, a contact card — as
  * finding a ticket by a number would tell whose it is.
  */
@@ -180,6 +181,7 @@ function searchHits(shape: ListShape, where: SQL | undefined): SQL {
     branch(sql`${tickets.contactId} in (select ${contacts.id} from ${contacts}
       where ${contacts.companyId} = ${param.companyId} and ${contactMatch})`),
     branch(sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id}
+      and ${messages.companyId} = ${param.companyId}
       and ${searchDocument(messages.body)} @@ ${searchQuery(param.typed)} and not ${messages.isDeleted}${cards})`),
   ];
   if (shape.search === 'words or id') branches.push(branch(eq(tickets.id, param.ticketId)));
