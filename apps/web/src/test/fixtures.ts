@@ -74,7 +74,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     status: 'pending',
     channel: 'webchat',
     contactId: 1,
-    contact: { id: 1, name: 'Carla', number: null, email: '', profilePicUrl: null },
+    contact: { id: 1, name: 'Carla', number: null, email: '', profilePicUrl: null, tags: [] },
     lastMessage: 'Oi',
     lastMessageAt: '2026-01-01T12:00:00.000Z',
     lastCustomerMessageAt: '2026-01-01T12:00:00.000Z',

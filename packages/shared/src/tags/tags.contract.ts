@@ -5,7 +5,8 @@ import { dbId, dbIdText, msg, pageNumber, queryBoolean, withoutNul } from '../va
 const TAG_NAME_MIN = 3;
 const TAG_NAME_MAX = 50;
 
-const tagRefSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
+/** A tag as a contact or a ticket carries it. */
+export const tagRefSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export type TagRef = z.infer<typeof tagRefSchema>;
 
 export const tagSchema = tagRefSchema.extend({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channels } from '../connections/connections.contract.js';
-import { dbId, jsonIds, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
+import { tagRefSchema } from '../tags/tags.contract.js';
+import { dbId, dbIdText, jsonIds, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
 const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -17,6 +18,7 @@ export const ticketSchema = z.object({
     number: z.string().nullable(),
     email: z.string(),
     profilePicUrl: z.string().nullable(),
+    tags: z.array(tagRefSchema),
   }),
   lastMessage: z.string(),
   lastMessageAt: z.string().nullable(),
@@ -33,7 +35,7 @@ export const ticketSchema = z.object({
   whatsapp: z
     .object({ id: z.number(), name: z.string(), channel: z.enum(channels), wavoip: z.boolean() })
     .nullable(),
-  tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  tags: z.array(tagRefSchema),
   isGroup: z.boolean(),
   /** Its messages came in while the WhatsApp session was down and were back-filled on reconnect. */
   arrivedOffline: z.boolean(),
@@ -69,6 +71,11 @@ const ticketFilters = {
   users: jsonIds,
 };
 
+/** A day (YYYY-MM-DD) in the company's time zone; an instant with its offset names the company's day it falls on. */
+const companyDay = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: msg.invalidValue })
+  .optional();
+
 export const listTicketsQuery = z.object({
   /** Contact name or number, ticket id, or words of any message (accents and word endings aside). */
   searchParam: z.string().trim().toLowerCase().max(100).refine(withoutNul, msg.invalidValue).optional(),
@@ -77,6 +84,12 @@ export const listTicketsQuery = z.object({
   status: z.enum(ticketStatuses).optional(),
   statusFilter: jsonStatuses,
   withUnreadMessages: queryBoolean.optional(),
+  /** The tickets of one contact. */
+  contactId: dbIdText().optional(),
+  /** The day a ticket was created. */
+  date: companyDay,
+  /** The day a ticket last changed. */
+  updatedAt: companyDay,
   ...ticketFilters,
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
@@ -105,6 +118,12 @@ export const updateTicketBody = z.object({
   userId: dbId().nullable().optional(),
   queueId: dbId().nullable().optional(),
   sendFarewellMessage: z.boolean().optional(),
+  /** The bot's state on the ticket (spec 000 §7): whether its integration or prompt answers the customer… */
+  useIntegration: z.boolean().optional(),
+  /** …how many menus the bot has shown on it (counted against the connection's maxUseBotQueues)… */
+  amountUsedBotQueues: z.number().int().min(0).max(1000).optional(),
+  /** …and the company's prompt that answers (null: none). */
+  promptId: dbId().nullable().optional(),
 });
 export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
 

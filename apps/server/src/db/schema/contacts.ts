@@ -36,9 +36,11 @@ export const contacts = pgTable(
       .on(t.companyId, t.channel, t.number)
       .where(sql`${t.number} is not null`),
     index('contacts_company_name_idx').on(t.companyId, t.name),
-    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
-    index('contacts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Searches by any part of the name, number or e-mail, within one company: the company leads each
+    // index (btree_gin), so a search reads its own company's matches, never every tenant's (issue 29).
+    index('contacts_company_name_trgm_idx').using('gin', t.companyId, t.name.op('gin_trgm_ops')),
+    index('contacts_company_number_trgm_idx').using('gin', t.companyId, t.number.op('gin_trgm_ops')),
+    index('contacts_company_email_trgm_idx').using('gin', t.companyId, t.email.op('gin_trgm_ops')),
   ],
 );
 

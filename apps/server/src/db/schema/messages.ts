@@ -88,8 +88,8 @@ export const messages = pgTable(
     index('messages_contact_idx').on(t.contactId),
     index('messages_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('messages_quoted_idx').on(t.quotedMessageId).where(sql`${t.quotedMessageId} is not null`),
-    // The ticket list's search over the text of every message.
-    index('messages_body_search_idx').using('gin', searchDocument(t.body)),
+    // The ticket list's search over the text of every message, within one company (btree_gin).
+    index('messages_company_body_search_idx').using('gin', t.companyId, searchDocument(t.body)),
   ],
 );
 

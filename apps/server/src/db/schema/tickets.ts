@@ -91,6 +91,8 @@ export const tickets = pgTable(
       t.status,
       t.updatedAt.desc().nullsFirst(),
     ),
+    // The list's creation-day filter (`date`).
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt),
     index('tickets_contact_idx').on(t.contactId),
     // The automation sweep walks each connection's open, waiting and rating tickets.
     index('tickets_connection_status_idx').on(t.connectionId, t.status),

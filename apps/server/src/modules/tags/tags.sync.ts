@@ -18,6 +18,7 @@ import {
   tagsOfContact,
   tagsOfTicket,
 } from './tags.queries.js';
+import { liveTicketIdsOfContact, republishTickets } from './tags.tickets.js';
 
 async function requireContact(db: Db | Tx, companyId: number, contactId: number) {
   const [contact] = await db
@@ -54,8 +55,9 @@ async function syncContactTags(ctx: Ctx, contactId: number, tagIds: number[]) {
     return replaceContactTags(tx, contactId, tagIds);
   });
   await publishCounts(ctx, changed);
-  // The contacts page shows each contact's tags.
+  // The contacts page shows each contact's tags, and so do the rows of its tickets.
   await announceContact(ctx, 'update', contactId);
+  await republishTickets(ctx, await liveTicketIdsOfContact(ctx, contactId));
   return { tags: await tagsOfContact(ctx.db, ctx.companyId, contactId) };
 }
 

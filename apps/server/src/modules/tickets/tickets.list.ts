@@ -1,4 +1,12 @@
-import { can, type ListTicketsQuery, type TicketCounts, type TicketCountsQuery } from '@balcao/shared';
+import {
+  addDays,
+  can,
+  fromZonedInput,
+  type ListTicketsQuery,
+  type TicketCounts,
+  type TicketCountsQuery,
+  zonedParts,
+} from '@balcao/shared';
 import { and, desc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { inlineLimit, statementsByShape } from '../../db/prepared.js';
@@ -60,6 +68,11 @@ const param = {
   typed: sql.placeholder('typed'),
   ticketId: sql.placeholder('ticketId'),
   hitLimit: sql.placeholder('hitLimit'),
+  contactId: sql.placeholder('contactId'),
+  createdFrom: sql.placeholder('createdFrom'),
+  createdTo: sql.placeholder('createdTo'),
+  updatedFrom: sql.placeholder('updatedFrom'),
+  updatedTo: sql.placeholder('updatedTo'),
 };
 
 const anyOf = (column: SQLWrapper, values: SQLWrapper) => sql`${column} = any(${values})`;
@@ -105,6 +118,37 @@ interface ListShape extends FilterShape {
   search: 'none' | 'words' | 'words or id';
   /** lgpdHideNumber hides numbers from the caller: a search never matches one (see `searchHits`). */
   numbersHidden: boolean;
+  /** One contact's tickets. */
+  contact: boolean;
+  /** Created on a day, changed last on a day (the company's days, bound as instants). */
+  createdOn: boolean;
+  updatedOn: boolean;
+}
+
+const instant = (value: SQLWrapper) => sql`${value}::timestamptz`;
+const within = (column: SQLWrapper, from: SQLWrapper, to: SQLWrapper) =>
+  sql`${column} >= ${instant(from)} and ${column} < ${instant(to)}`;
+
+/** The list's own filters (spec 000 §7), which the tab counts do not take. */
+function listFilters(shape: ListShape): SQL | undefined {
+  return and(
+    shape.contact ? eq(tickets.contactId, param.contactId) : undefined,
+    shape.createdOn ? within(tickets.createdAt, param.createdFrom, param.createdTo) : undefined,
+    shape.updatedOn ? within(tickets.updatedAt, param.updatedFrom, param.updatedTo) : undefined,
+  );
+}
+
+/**
+ * The instants a day of the company's begins and ends, as ISO text. A date is a day of its wall
+ * calendar; an instant names the day it falls on there.
+ */
+function companyDay(value: string | undefined, timeZone: string): { from?: string; to?: string } {
+  if (!value) return {};
+  const day = value.length === 10 ? value : zonedParts(new Date(value), timeZone).date;
+  return {
+    from: fromZonedInput(`${day}T00:00`, timeZone).toISOString(),
+    to: fromZonedInput(`${addDays(day, 1)}T00:00`, timeZone).toISOString(),
+  };
 }
 
 function tabFilter(shape: ListShape): SQL | undefined {
@@ -117,8 +161,9 @@ function tabFilter(shape: ListShape): SQL | undefined {
  * Tickets matching a search: by contact name or number, by ticket id, or by the words of any of their
  * messages. Each way is its own branch ordered and cut on its own index, so the planner walks recent
  * tickets for a word in every message and the search index for a rare one; an OR of the three
- * would scan every ticket of the company. Contacts are matched by the company's id, not the ticket's,
- * so that subquery runs once instead of once per ticket. Where numbers are hidden from the caller,
+ * would scan every ticket of the company. Contacts and messages are matched by the company's id, not
+ * the ticket's: the contact subquery runs once instead of once per ticket, and both search indexes
+ * start with the company, so a search never reads another tenant's matches. Where numbers are hidden from the caller,
  * nothing that holds one is searched — the number, a name that is the number, a contact card — as
  * finding a ticket by a number would tell whose it is.
  */
@@ -136,6 +181,7 @@ function searchHits(shape: ListShape, where: SQL | undefined): SQL {
     branch(sql`${tickets.contactId} in (select ${contacts.id} from ${contacts}
       where ${contacts.companyId} = ${param.companyId} and ${contactMatch})`),
     branch(sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id}
+      and ${messages.companyId} = ${param.companyId}
       and ${searchDocument(messages.body)} @@ ${searchQuery(param.typed)} and not ${messages.isDeleted}${cards})`),
   ];
   if (shape.search === 'words or id') branches.push(branch(eq(tickets.id, param.ticketId)));
@@ -148,6 +194,7 @@ function buildList(db: Db | Tx, shape: ListShape) {
     visibleTicketsFilter(shape, param),
     tabFilter(shape),
     chosenFilters(shape),
+    listFilters(shape),
     shape.unread ? gt(tickets.unreadMessages, 0) : undefined,
   );
   const matching =
@@ -173,7 +220,13 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
     paged: query.pageNumber > 1,
     search: !typed ? 'none' : /^\d{1,9}$/.test(typed) ? 'words or id' : 'words',
     numbersHidden: Boolean(typed) && hide,
+    contact: query.contactId !== undefined,
+    createdOn: query.date !== undefined,
+    updatedOn: query.updatedAt !== undefined,
   };
+  const { timezone } = ctx.actor.company;
+  const created = companyDay(query.date, timezone);
+  const updated = companyDay(query.updatedAt, timezone);
   const offset = (query.pageNumber - 1) * TICKETS_PAGE;
   const values = {
     ...filterValues(ctx, query),
@@ -184,6 +237,11 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
     typed,
     ticketId: typed && shape.search === 'words or id' ? Number(typed) : undefined,
     hitLimit: offset + TICKETS_PAGE + 1,
+    contactId: query.contactId,
+    createdFrom: created.from,
+    createdTo: created.to,
+    updatedFrom: updated.from,
+    updatedTo: updated.to,
   };
   // A search is built and planned each time: whether to walk recent tickets or the word index depends
   // on how common the typed words are, which a plan reused across searches (the generic plan) ignores.

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
+import { contactTagsOf } from '../contacts/contacts.queries.js';
 
 const agent = alias(users, 'agent');
 
@@ -46,6 +47,7 @@ const ticketRow = {
     number: contacts.number,
     email: contacts.email,
     picture: contacts.profilePicUrl,
+    tags: contactTagsOf(contacts.id, tickets.companyId),
   },
   queue: { id: queues.id, name: queues.name, color: queues.color },
   user: { id: agent.id, name: agent.name, color: agent.color },
@@ -88,6 +90,7 @@ export function presentTickets(links: MediaLinks, rows: TicketJoinRow[]): Ticket
       number: contact.number,
       email: contact.email,
       profilePicUrl: links.url(contact.picture),
+      tags: contact.tags,
     },
     lastMessage: ticket.lastMessage,
     lastMessageAt: ticket.lastMessageAt?.toISOString() ?? null,

@@ -17,11 +17,31 @@ interface CurrentTicket {
   isGroup: boolean;
 }
 
+interface CurrentBot {
+  status: string;
+  userId: number | null;
+  useIntegration: boolean;
+  amountUsedBotQueues: number;
+  promptId: number | null;
+}
+
+/** The bot's state a request changes on the ticket; a prompt named replaces the ticket's integration. */
+export interface BotSettings {
+  useIntegration?: boolean;
+  amountUsedBotQueues?: number;
+  promptId?: number | null;
+  integrationId?: null;
+}
+
 /** Who asks, and whether they may move tickets they do not hold (admins, spec 000 §6). */
 interface Mover {
   userId: number;
   movesAny: boolean;
 }
+
+/** Admins change any ticket they see; others the tickets they hold and waiting ones. */
+const mayChange = (current: { status: string; userId: number | null }, mover: Mover) =>
+  mover.movesAny || current.userId === mover.userId || current.status === 'pending';
 
 /**
  * A field sent with the value the ticket already has asks for nothing: a client that sends back the
@@ -69,7 +89,7 @@ export function planTicketChange(current: CurrentTicket, sent: UpdateTicketBody,
       ? { action: 'none' }
       : { action: 'taken' };
 
-  if (!mover.movesAny && current.userId !== mover.userId && current.status !== 'pending')
+  if (!mayChange(current, mover))
     throw new AppError('ERR_NO_PERMISSION', 'Only its holder or an admin moves this ticket');
   if (body.status === 'pending' && body.userId == null && body.queueId === undefined)
     return { action: 'return', status: 'pending', userId: null };
@@ -78,4 +98,27 @@ export function planTicketChange(current: CurrentTicket, sent: UpdateTicketBody,
     throw new AppError('ERR_VALIDATION', 'A transfer needs a queue', { queueId: 'required' });
   const userId = body.userId ?? null;
   return { action: 'transfer', status: userId ? openStatus : 'pending', userId, queueId };
+}
+
+/**
+ * The bot's state a request changes (spec 000 §7's useIntegration, amountUsedBotQueues, promptId), only
+ * where it differs from the ticket's, under the same rule as moving the ticket. Undefined: nothing.
+ */
+export function planBotSettings(
+  current: CurrentBot,
+  body: UpdateTicketBody,
+  mover: Mover,
+): BotSettings | undefined {
+  const differs = <K extends keyof CurrentBot & keyof UpdateTicketBody>(key: K) =>
+    body[key] !== undefined && body[key] !== current[key];
+  const settings: BotSettings = {
+    ...(differs('useIntegration') ? { useIntegration: body.useIntegration } : {}),
+    ...(differs('amountUsedBotQueues') ? { amountUsedBotQueues: body.amountUsedBotQueues } : {}),
+    ...(differs('promptId') ? { promptId: body.promptId } : {}),
+    ...(differs('promptId') && body.promptId !== null ? { integrationId: null } : {}),
+  };
+  if (Object.keys(settings).length === 0) return undefined;
+  if (!mayChange(current, mover))
+    throw new AppError('ERR_NO_PERMISSION', 'Only its holder or an admin changes this ticket’s bot');
+  return settings;
 }

@@ -23,8 +23,8 @@ export async function showTicket(ctx: Ctx, key: number | { uuid: string }): Prom
 }
 
 export async function updateTicket(ctx: Ctx, id: number, body: UpdateTicketBody): Promise<Ticket> {
-  const { current, change } = await changeTicket(ctx, id, body);
-  if (change.action === 'none') return showTicket(ctx, id);
+  const { current, change, bot } = await changeTicket(ctx, id, body);
+  if (change.action === 'none' && !bot) return showTicket(ctx, id);
 
   // A ticket waiting for its rating gets the farewell after the score, and its visitor may still answer.
   const rating =

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 import { loadTicket } from './tickets.queries.js';
-import type { TicketAction } from './tickets.rules.js';
+import type { BotSettings, TicketAction } from './tickets.rules.js';
 
 type TicketLogType = TicketLog['type'];
 
@@ -23,6 +23,8 @@ interface PlannedChange {
   status: string;
   userId: number | null;
   queueId?: number | null;
+  /** The bot's state sent beside the change, written with it. */
+  bot?: BotSettings;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function applyTicketChange(
         : {}),
       // An ignored ticket starts the bot afresh if the contact writes again (spec 000 §4).
       ...(change.action === 'ignore' ? { amountUsedBotQueues: 0 } : {}),
+      ...change.bot,
       updatedAt: now,
     })
     .where(
@@ -96,6 +99,20 @@ export async function applyTicketChange(
     });
   }
   return true;
+}
+
+/** The bot's state a request changed, with no change of status, holder or queue. */
+export async function applyBotSettings(
+  db: Db | Tx,
+  companyId: number,
+  ticketId: number,
+  bot: BotSettings,
+  now: Date,
+) {
+  await db
+    .update(tickets)
+    .set({ ...bot, updatedAt: now })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 }
 
 /** Spec 000 §3's names for what an agent did; the rest are ours (docs/decisions.md). */
