@@ -1,11 +1,15 @@
+import { events } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createQueue, createTenant, createTicket, createUser } from '../../../test/fixtures.js';
-import { prompts, tickets } from '../../db/schema/index.js';
+import { collect, listenForSockets } from '../../../test/sockets.js';
+import { waitFor } from '../../../test/wait.js';
+import { prompts, queueIntegrations, tickets } from '../../db/schema/index.js';
 
 const app = await createTestApp();
-afterAll(() => app.close());
+const live = await listenForSockets(app);
+afterAll(() => live.close());
 
 async function promptOf(companyId: number) {
   const [row] = await app.deps.db
@@ -85,6 +89,27 @@ test('closing can turn the integration off in the same request', async () => {
   });
 });
 
+test("a prompt named takes the place of the ticket's queue integration", async () => {
+  const tenant = await createTenant(app);
+  const prompt = await promptOf(tenant.companyId);
+  const [hook] = await app.deps.db
+    .insert(queueIntegrations)
+    .values({ companyId: tenant.companyId, type: 'webhook', name: 'Hook' })
+    .returning();
+  const ticket = await createTicket(app, tenant.companyId, { useIntegration: true, integrationId: hook?.id });
+
+  await call(app, 'PUT', `/tickets/${ticket.id}`, {
+    token: tenant.admin.token,
+    body: { promptId: prompt.id },
+  });
+
+  const [row] = await app.deps.db
+    .select({ integrationId: tickets.integrationId, promptId: tickets.promptId })
+    .from(tickets)
+    .where(eq(tickets.id, ticket.id));
+  expect(row).toEqual({ integrationId: null, promptId: prompt.id });
+});
+
 test("another company's prompt is not found, and nothing changes", async () => {
   const tenant = await createTenant(app);
   const elsewhere = await createTenant(app);
@@ -152,4 +177,26 @@ test('a prompt needs the plan’s AI assistant; a negative count is bad input', 
   expect(withPrompt).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
   expect(negative).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   expect(await botFieldsOf(ticket.id)).toMatchObject({ promptId: null, amountUsedBotQueues: 0 });
+});
+
+test('lists hear the ticket when only its bot state changed', async () => {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId);
+  const socket = await live.connect({ token: tenant.admin.token });
+  const heard = collect<{ action: string; ticket?: { id: number; useIntegration: boolean } }>(
+    socket,
+    events.ticket(tenant.companyId),
+  );
+
+  await call(app, 'PUT', `/tickets/${ticket.id}`, {
+    token: tenant.admin.token,
+    body: { useIntegration: true },
+  });
+  await waitFor(
+    async () => heard,
+    (seen) => seen.length > 0,
+    5000,
+  );
+
+  expect(heard[0]?.ticket).toMatchObject({ id: ticket.id, useIntegration: true });
 });
