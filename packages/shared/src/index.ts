@@ -11,6 +11,7 @@ export * from './files/files.contract.js';
 export * from './messages/messages.contract.js';
 export * from './messages/messages.cursor.js';
 export * from './messages/templates.contract.js';
+export * from './messages/variables.js';
 export * from './permissions/permissions.js';
 export * from './plans/plans.contract.js';
 export * from './prompts/prompts.contract.js';
