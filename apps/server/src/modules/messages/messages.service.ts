@@ -26,6 +26,7 @@ import {
   toMessage,
   updateLiveMessage,
 } from './messages.queries.js';
+import { copyQuickMessageMedia } from './messages.quick.js';
 import { queueReadReceipt } from './messages.read-receipts.js';
 
 /**
@@ -81,7 +82,7 @@ export async function writableTicket(
   return { ticket, quoted };
 }
 
-/** An agent's text reply, or a contact card. */
+/** An agent's text reply (with a quick message's image, if it has one), or a contact card. */
 export async function sendMessage(ctx: Ctx, ticketId: number, input: SendMessageBody): Promise<Message> {
   const { ticket, quoted } = await writableTicket(ctx, ticketId, input);
   const card = input.vCard && vCardOf(input.vCard);
@@ -91,18 +92,25 @@ export async function sendMessage(ctx: Ctx, ticketId: number, input: SendMessage
     !input.isPrivate &&
     !card &&
     (await readSetting(ctx.db, ctx.companyId, 'sendSignMessage')) === 'enabled';
-  return storeOutbound(ctx, {
-    quoted,
-    companyId: ctx.companyId,
-    ticket,
-    body: card ?? (signed ? `*${ctx.actor.name}:*\n${input.body}` : input.body),
-    kind: 'chat',
-    userId: ctx.actor.userId,
-    isPrivate: input.isPrivate,
-    media: card
-      ? { mediaPath: null, mediaType: 'contactMessage', mediaName: input.vCard?.name ?? null }
-      : undefined,
-  });
+  const image =
+    !card && input.quickMessageId ? await copyQuickMessageMedia(ctx, input.quickMessageId) : undefined;
+  try {
+    return await storeOutbound(ctx, {
+      quoted,
+      companyId: ctx.companyId,
+      ticket,
+      body: card ?? (signed ? `*${ctx.actor.name}:*\n${input.body}` : input.body),
+      kind: 'chat',
+      userId: ctx.actor.userId,
+      isPrivate: input.isPrivate,
+      media: card
+        ? { mediaPath: null, mediaType: 'contactMessage', mediaName: input.vCard?.name ?? null }
+        : image,
+    });
+  } catch (error) {
+    if (image) await ctx.storage.remove(image.mediaPath);
+    throw error;
+  }
 }
 
 const vCardText = (value: string) => value.replace(/[\r\n;:]/g, ' ');
