@@ -8,6 +8,7 @@ export * from './contacts/contacts.contract.js';
 export * from './errors.js';
 export * from './external-api/external-api.contract.js';
 export * from './files/files.contract.js';
+export * from './messages/message-text.js';
 export * from './messages/messages.contract.js';
 export * from './messages/messages.cursor.js';
 export * from './messages/templates.contract.js';
