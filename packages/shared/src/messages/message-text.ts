@@ -21,3 +21,17 @@ export function splitSignature(body: string): { signer: string | null; text: str
     ? { signer: match[1] as string, text: body.slice(match[0].length) }
     : { signer: null, text: body };
 }
+
+/**
+ * WhatsApp's marks (*bold*, _italic_, ~struck~), which signatures and customers use. A mark opens and
+ * closes at a word's edge, so snake_case and 2*3*4 stay as typed. The web draws what this matches.
+ */
+export const WHATSAPP_MARK = /(?<![\p{L}\p{N}])([*_~])(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}])/gu;
+const MONOSPACE = /```([\s\S]*?)```/g;
+
+/** The text as a channel without WhatsApp's formatting shows it: the marks taken off, the words kept. */
+export function plainFromWhatsapp(text: string): string {
+  const strip = (part: string): string =>
+    part.replace(WHATSAPP_MARK, (_whole, _mark, inner: string) => strip(inner));
+  return strip(text.replace(MONOSPACE, '$1'));
+}
