@@ -4,6 +4,8 @@ import { dbId, jsonIds, msg, pageNumber, queryBoolean, withoutNul } from '../val
 
 const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
+/** The closed tab also lists the tickets an attendant closed that still wait for the customer's rating. */
+export const CLOSED_TAB_STATUSES: readonly TicketStatus[] = ['closed', 'nps'];
 
 export const ticketSchema = z.object({
   id: z.number(),
