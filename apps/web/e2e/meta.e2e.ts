@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap } from './browser';
+import { launchBrowser, openPage, signIn, snap, tokenOf } from './browser';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,6 +20,7 @@ afterAll(async () => {
 const PHONE_NUMBER_ID = '106540352242922';
 const CUSTOMER = '5511988887777';
 const WABA_ID = '102290129340398';
+const PAGE_ID = '1234567890';
 const fake = (path: string, init?: RequestInit) => fetch(`${inject('fakeGraphUrl')}${path}`, init);
 
 test('an admin connects the WhatsApp Cloud API, a customer writes through a signed webhook and the answer reaches Meta', async () => {
@@ -163,4 +164,51 @@ test('a day later, on a small phone, the attendant fills a template and sends it
   const sent = calls.filter((c) => c.body.to === lapsed && c.body.type === 'template');
   expect(sent.map((c) => c.body.template?.name)).toEqual(['pedido_pronto']);
   await phone.context().close();
+});
+
+test('on Messenger the answer goes as plain text with the signature on its own line, and a sent message is neither edited nor deleted', async () => {
+  // The phone of the previous journey signed this admin in elsewhere, which ended the desktop session.
+  await signIn(page);
+  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+  const created = await page.request.post('/whatsapp', {
+    headers,
+    data: {
+      name: 'Página da loja',
+      channel: 'facebook',
+      facebookPageUserId: PAGE_ID,
+      accessToken: 'PAGE_TOKEN',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const psid = `7${Date.now()}`;
+  await fake('/_fake/inbound', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel: 'facebook', to: PAGE_ID, from: psid, text: 'Meu pedido já saiu?' }),
+  });
+
+  await page.getByRole('tab', { name: /Aguardando/ }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Meu pedido já saiu?' })
+    .getByRole('button', { name: 'Aceitar' })
+    .click();
+  await page.waitForURL('**/tickets/*');
+  const composer = page.getByRole('textbox', { name: 'Digite uma mensagem' });
+  await composer.fill('Saiu *hoje*, _Peter_! Código ~antigo~ A-12.');
+  await composer.press('Enter');
+  const sent = page.getByRole('listitem').filter({ hasText: 'Saiu hoje, Peter! Código antigo A-12.' });
+  await sent.getByRole('img', { name: /Entregue|Lida/ }).waitFor();
+
+  const calls = (await (await fake('/_fake/calls')).json()) as {
+    body: { recipient?: { id: string }; message?: { text?: string } };
+  }[];
+  const texts = calls.filter((c) => c.body.recipient?.id === psid).map((c) => c.body.message?.text);
+  expect(texts).toEqual(['Admin:\nSaiu hoje, Peter! Código antigo A-12.']);
+
+  await sent.getByRole('button', { name: 'Opções da mensagem' }).click();
+  const offered = await page.getByRole('menuitem').allTextContents();
+  expect(offered).toEqual(['Responder', 'Encaminhar']);
+  await snap(page, 'meta-06-messenger-menu');
+  await page.keyboard.press('Escape');
 });
