@@ -71,6 +71,7 @@ import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { acceptEmptyJsonBodies } from './platform/json-body.js';
+import { openApiRoutes } from './platform/openapi.js';
 import { createUrlGuard } from './platform/outbound/url-guard.js';
 import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
@@ -154,7 +155,7 @@ export async function buildApp({
     actors,
     realtime: live.realtime,
     storage: createDiskStorage(config.mediaDir),
-    links: createMediaLinks(`${secret}:media`),
+    links: createMediaLinks(`${secret}:media`, config.publicUrl),
     jobs,
     secrets: createSecretBox(await loadSecret(db, 'secret-box', config.secretBoxKey)),
     providerConnections,
@@ -189,6 +190,7 @@ export async function buildApp({
   // After the web app's page hook, so a browser navigation gets the page rather than a 401.
   registerAuthentication(app, { tokens, actors });
   await app.register(healthRoutes);
+  await app.register(openApiRoutes);
   await app.register(mediaRoutes(deps));
   await app.register(async (api) => {
     neverStoreAnswers(api);

@@ -53,6 +53,12 @@ const envSchema = z.object({
   META_VERIFY_TOKEN: z.string().default(''),
   /** Milliseconds before a Graph API call is abandoned (and retried by the outbox). */
   GRAPH_API_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * Retries of a received file's download before its message says "file unavailable", the first this
+   * many seconds later, each next one about twice as late (30 s and 5: about 15 minutes in all).
+   */
+  META_MEDIA_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(5),
+  META_MEDIA_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   /** WhatsApp Web version Baileys announces, as "2,3000,N"; WhatsApp refuses stale ones with 405 (README). */
   WHATSAPP_WEB_VERSION: z
     .string()
@@ -123,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       appSecret: e.META_APP_SECRET,
       verifyToken: e.META_VERIFY_TOKEN,
       timeoutMs: e.GRAPH_API_TIMEOUT_MS,
+      mediaRetryLimit: e.META_MEDIA_RETRY_LIMIT,
+      mediaRetryDelaySeconds: e.META_MEDIA_RETRY_DELAY_SECONDS,
     },
     whatsapp: {
       version: e.WHATSAPP_WEB_VERSION.split(',').map(Number) as [number, number, number],

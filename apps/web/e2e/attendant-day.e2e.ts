@@ -2,11 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, signUpCompany, snap } from './browser';
 import { apiAs, say, signedIn, visitorWrites } from './people';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAIAAAACUFjqAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/Y52g8nyHAAAAAElFTkSuQmCC',
-  'base64',
-);
+import { PNG } from './samples';
 
 let browser: Browser;
 let admin: Page;

@@ -98,9 +98,16 @@ test('signing in on another computer ends the session open here', async () => {
   // The inbox has rendered, so the frame listening for the session's end is mounted too.
   await here.getByRole('tab').first().waitFor();
 
+  const reloaded = here.waitForEvent('load');
+
   await signIn(await openPage(browser));
 
-  await here.getByText('Sua conta foi acessada em outro computador.').waitFor();
+  await here.getByText('Sua conta foi acessada em outro computador.').first().waitFor();
   await snap(here, 'auth-06-accessed-elsewhere');
-  await here.waitForURL('**/login');
+  // After the reload the notice is still there, and this browser's sign-in stays over (its refresh is refused).
+  await reloaded;
+  await here.getByRole('alert').filter({ hasText: 'Sua conta foi acessada em outro computador.' }).waitFor();
+  await snap(here, 'auth-07-accessed-elsewhere-login');
+  await here.getByRole('heading', { name: 'Entrar' }).waitFor();
+  expect(new URL(here.url()).pathname).toBe('/login');
 });

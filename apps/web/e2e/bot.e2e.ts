@@ -141,7 +141,7 @@ test('an admin’s two-level menu, walked by a website visitor, routed to the ad
     'create',
     'queue',
     'route',
-    'accept',
+    'open',
     'close',
     'nps',
   ]);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const screenshotDir = resolve(import.meta.dirname, '../test-results');
@@ -92,4 +92,16 @@ export async function signUpCompany(label: string): Promise<{ email: string; pas
   });
   if (answer.status !== 201) throw new Error(`sign-up answered ${answer.status}: ${await answer.text()}`);
   return { email, password };
+}
+
+/**
+ * Picks `option` in the select labelled `label` within `scope` (a dialog, say); its list opens over
+ * the page. A multiple select stays open after the pick: Escape closes it.
+ */
+export async function choose(scope: Locator, label: string, option: string, multiple = false) {
+  const page = scope.page();
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  if (multiple) await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
 }

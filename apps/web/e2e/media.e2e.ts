@@ -1,12 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected, tokenOf } from './browser';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAIAAAACUFjqAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/Y52g8nyHAAAAAElFTkSuQmCC',
-  'base64',
-);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+import { apiAs } from './people';
+import { PDF, PNG } from './samples';
 
 let browser: Browser;
 let admin: Page;
@@ -116,4 +112,56 @@ test('a message scheduled from the chat arrives in the widget', async () => {
 
   await customer.getByText('Lembrete: seu orçamento vence amanhã.').waitFor({ timeout: 30_000 });
   await snap(customer, 'media-04-scheduled-arrived');
+});
+
+test('a schedule made on the schedules page is stored for the company clock with its file, and an edit too', async () => {
+  const stored = async (body: string) => {
+    const { schedules } = await apiAs(admin)('GET', '/schedules');
+    const found = schedules.filter((schedule: { body: string }) => schedule.body === body);
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  await admin.getByRole('link', { name: 'Agendamentos' }).click();
+  await admin.waitForURL('**/schedules');
+  await admin.getByRole('button', { name: 'Novo agendamento' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Contato' }).fill('Bruna');
+  await admin.getByRole('option', { name: 'Bruna Arquivos' }).click();
+  await dialog.getByLabel('Data do agendamento').fill('2030-01-15T10:30');
+  await dialog.getByRole('textbox', { name: 'Mensagem' }).fill('Seu pedido chega amanhã.');
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'pedido.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await admin.getByText('Agendamento salvo com sucesso.').first().waitFor();
+  await dialog.waitFor({ state: 'detached' });
+
+  const created = await stored('Seu pedido chega amanhã.');
+  // 10:30 in São Paulo (UTC−3), the company's clock.
+  expect(created).toMatchObject({
+    sendAt: '2030-01-15T13:30:00.000Z',
+    status: 'PENDENTE',
+    contact: { name: 'Bruna Arquivos' },
+    mediaName: 'pedido.png',
+  });
+
+  await admin.reload();
+  await admin
+    .getByRole('row')
+    .filter({ hasText: 'Seu pedido chega' })
+    .getByRole('button', { name: 'Editar o agendamento de Bruna Arquivos' })
+    .click();
+  expect(await dialog.getByLabel('Data do agendamento').inputValue()).toBe('2030-01-15T10:30');
+  await dialog.getByRole('button', { name: 'pedido.png' }).press('Delete');
+  await dialog.getByLabel('Data do agendamento').fill('2030-01-16T09:00');
+  await dialog.getByRole('textbox', { name: 'Mensagem' }).fill('Seu pedido chega depois de amanhã.');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  expect(await stored('Seu pedido chega depois de amanhã.')).toMatchObject({
+    id: created.id,
+    sendAt: '2030-01-16T12:00:00.000Z',
+    mediaName: null,
+  });
+  await snap(admin, 'media-05-schedule-edited');
 });

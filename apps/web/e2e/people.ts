@@ -2,13 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openPage, signIn, socketConnected, tokenOf } from './browser';
 
-/** Arranges data through the API as the user signed in on `page` (the journeys act through the UI). */
+/**
+ * Arranges data through the API as the user signed in on `page` (the journeys act through the UI), and
+ * reads back what a form stored: from the server, not from the page's cache or its toast.
+ */
 export function apiAs(page: Page) {
-  return async (method: 'POST' | 'PUT', path: string, data: object) => {
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: object) => {
     const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
-    const res = await page.request.fetch(path, { method, headers, data });
+    const res = await page.request.fetch(path, { method, headers, ...(data ? { data } : {}) });
     expect(res.ok(), await res.text()).toBe(true);
-    return res.json();
+    return res.status() === 204 ? null : res.json();
   };
 }
 

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap, socketConnected, tokenOf } from './browser';
+import { launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected, tokenOf } from './browser';
+import { apiAs, signedIn } from './people';
 
 let browser: Browser;
 let page: Page;
@@ -49,6 +50,93 @@ test('a link the contract refuses is not saved; a good one is', async () => {
   await page.reload();
   await privacyLink().waitFor();
   expect(await privacyLink().inputValue()).toBe('https://example.test/privacidade');
+});
+
+/**
+ * A value the control can take other than the one it shows, as the API spells it, and the action
+ * that sets it; null when the control offers no other value.
+ */
+async function changeOf(control: Locator): Promise<{ value: string; apply: () => Promise<void> } | null> {
+  const kind = await control.evaluate(
+    (element) => `${element.tagName}:${(element as HTMLInputElement).type}`,
+  );
+  if (kind === 'INPUT:checkbox') {
+    const value = (await control.isChecked()) ? 'disabled' : 'enabled';
+    return { value, apply: () => control.click() };
+  }
+  if (kind === 'SELECT:select-one') {
+    const current = await control.inputValue();
+    const values = await control
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    const other = values.find((value) => value !== current);
+    if (other === undefined) return null;
+    return { value: other, apply: async () => void (await control.selectOption(other)) };
+  }
+  const name = (await control.getAttribute('name')) ?? '';
+  const value = name === 'lgpdLink' ? 'https://example.test/lgpd' : `Texto salvo em ${name}`;
+  return { value, apply: () => control.fill(value).then(() => control.press('Tab')) };
+}
+
+async function shownValue(control: Locator): Promise<string> {
+  const isCheckbox = (await control.getAttribute('type')) === 'checkbox';
+  if (!isCheckbox) return control.inputValue();
+  return (await control.isChecked()) ? 'enabled' : 'disabled';
+}
+
+test('every option a company admin sees is stored as changed, and shown so after a reload', async () => {
+  const company = await signUpCompany('opcoes');
+  const admin = await signedIn(browser, company.email, company.password);
+  await admin.goto('/settings');
+  const controls = admin.getByRole('tabpanel').locator('input[name], select[name], textarea[name]');
+  await controls.first().waitFor();
+  const keys = await controls.evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute('name')),
+  );
+
+  const changed: Record<string, string> = {};
+  for (const key of keys) {
+    const change = await changeOf(admin.getByRole('tabpanel').locator(`[name="${key}"]`));
+    if (!change) continue;
+    const saved = admin.waitForResponse(
+      (res) => res.url().endsWith(`/settings/${key}`) && res.request().method() === 'PUT',
+    );
+    await change.apply();
+    expect((await saved).ok()).toBe(true);
+    changed[key as string] = change.value;
+  }
+
+  // The chatbot type offers only 'text' (spec): every other control was changed.
+  expect(keys.filter((key) => !(key && key in changed))).toEqual(['chatBotType']);
+  expect(keys.length).toBeGreaterThan(15);
+  const stored: { key: string; value: string }[] = await apiAs(admin)('GET', '/settings');
+  expect(Object.fromEntries(stored.map(({ key, value }) => [key, value]))).toMatchObject(changed);
+  await admin.reload();
+  await controls.first().waitFor();
+  for (const [key, value] of Object.entries(changed))
+    expect(await shownValue(admin.getByRole('tabpanel').locator(`[name="${key}"]`))).toBe(value);
+  await admin.context().close();
+});
+
+test("the super admin's platform option is stored as switched", async () => {
+  const api = apiAs(page);
+  const userCreation = async () =>
+    ((await api('GET', '/settings')) as { key: string; value: string }[]).find(
+      ({ key }) => key === 'userCreation',
+    )?.value;
+  await page.goto('/settings');
+  const toggle = page.locator('[name="userCreation"]');
+  const flip = async () => {
+    const saved = page.waitForResponse((res) => res.url().endsWith('/settings/userCreation'));
+    await toggle.click();
+    expect((await saved).ok()).toBe(true);
+  };
+
+  await flip();
+  expect(await userCreation()).toBe('disabled');
+  // Other journeys sign companies up: sign-up goes back on.
+  await flip();
+  expect(await userCreation()).toBe('enabled');
 });
 
 test('an attendant has no settings entry, and typing the address leads home', async () => {

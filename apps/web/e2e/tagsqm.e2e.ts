@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap, tokenOf } from './browser';
+import { choose, launchBrowser, openPage, signIn, snap, tokenOf } from './browser';
 import { apiAs, visitorWrites } from './people';
 
 let browser: Browser;
@@ -19,6 +19,22 @@ afterAll(async () => {
 
 const dialog = () => page.getByRole('dialog');
 const rowOf = (text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function storedTag(name: string) {
+  const { tags } = await apiAs(page)('GET', `/tags?searchParam=${encodeURIComponent(name)}`);
+  expect(tags).toHaveLength(1);
+  return tags[0];
+}
+
+async function storedQuickMessage(shortcode: string) {
+  const { records } = await apiAs(page)(
+    'GET',
+    `/quick-messages?searchParam=${encodeURIComponent(shortcode)}`,
+  );
+  const found = records.filter((record: { shortcode: string }) => record.shortcode === shortcode);
+  expect(found).toHaveLength(1);
+  return found[0];
+}
 
 /** A 2×2 red PNG built here: signature, IHDR, one IDAT of unfiltered RGB rows, IEND. */
 function redPng(): Buffer {
@@ -65,6 +81,7 @@ test("an admin creates a tag, after the spec's message for a short name, and a d
   await snap(page, 'tags-01-too-short');
 
   await dialog().getByLabel('Nome').fill('Cliente VIP');
+  await dialog().getByLabel('Cor').fill('#d32f2f');
   await dialog().getByLabel('Usar como coluna do Kanban').check();
   await dialog().getByRole('button', { name: 'Salvar' }).click();
   await dialog().waitFor({ state: 'detached' });
@@ -72,6 +89,7 @@ test("an admin creates a tag, after the spec's message for a short name, and a d
   const row = rowOf('Cliente VIP');
   await row.waitFor();
   expect(await row.getByRole('cell').nth(1).textContent()).toBe('0');
+  expect(await storedTag('Cliente VIP')).toMatchObject({ color: '#d32f2f', kanban: 1 });
   await snap(page, 'tags-02-created');
 
   await page.getByRole('button', { name: 'Adicionar tag' }).click();
@@ -82,20 +100,40 @@ test("an admin creates a tag, after the spec's message for a short name, and a d
   await dialog().waitFor({ state: 'detached' });
 });
 
+test('after a reload an admin renames the tag and takes it off the Kanban, and both are stored', async () => {
+  await page.reload();
+  await page.getByRole('button', { name: 'Editar Cliente VIP' }).click();
+  expect(await dialog().getByLabel('Usar como coluna do Kanban').isChecked()).toBe(true);
+  await dialog().getByLabel('Nome').fill('Cliente Ouro');
+  await dialog().getByLabel('Usar como coluna do Kanban').uncheck();
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+  await dialog().waitFor({ state: 'detached' });
+
+  expect(await storedTag('Cliente Ouro')).toMatchObject({ color: '#d32f2f', kanban: 0 });
+});
+
 test('an admin deletes a tag after confirming', async () => {
-  await page.getByRole('button', { name: 'Excluir Cliente VIP' }).click();
+  await page.getByRole('button', { name: 'Excluir Cliente Ouro' }).click();
   await dialog().getByText('Ela será retirada de todos os contatos e tickets.', { exact: false }).waitFor();
 
   await dialog().getByRole('button', { name: 'Excluir' }).click();
 
   await page.getByText('Tag excluída com sucesso!').waitFor();
-  await rowOf('Cliente VIP').waitFor({ state: 'detached' });
+  await rowOf('Cliente Ouro').waitFor({ state: 'detached' });
 });
 
 test('an admin creates a company-wide quick message with an image, then removes the image', async () => {
   await page.getByRole('link', { name: 'Respostas rápidas' }).click();
   await page.waitForURL('**/quick-messages');
   await page.getByText('Nenhuma resposta rápida ainda').waitFor();
+
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await dialog().getByLabel('Atalho').fill('Ofertas');
+  await dialog().getByLabel('É uma categoria').check();
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+  await dialog().waitFor({ state: 'detached' });
+  const category = await storedQuickMessage('Ofertas');
+  expect(category).toMatchObject({ isCategory: true, message: '', categoryId: null });
 
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await dialog().getByLabel('Atalho').fill('promo');
@@ -106,6 +144,7 @@ test('an admin creates a company-wide quick message with an image, then removes 
     .locator('input[type="file"]')
     .setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: redPng() });
   await dialog().locator('img[alt="promo.png"]').waitFor();
+  await choose(dialog(), 'Categoria', 'Ofertas');
   await dialog().getByLabel('Geral (toda a empresa vê)').check();
   await snap(page, 'quick-messages-01-filled');
   await dialog().getByRole('button', { name: 'Salvar' }).click();
@@ -116,17 +155,36 @@ test('an admin creates a company-wide quick message with an image, then removes 
   await row.getByText('Mídia', { exact: true }).waitFor();
   await row.getByText('promo.png').waitFor();
   await row.getByText('Geral').waitFor();
+  expect(await storedQuickMessage('promo')).toMatchObject({
+    message: 'Confira a nossa promoção de hoje!',
+    categoryId: category.id,
+    geral: true,
+    status: true,
+    isMedia: true,
+    mediaName: 'promo.png',
+  });
   await snap(page, 'quick-messages-02-created');
 
+  await page.reload();
   await page.getByRole('button', { name: 'Editar promo' }).click();
   const image = dialog().locator('img[alt="promo.png"]');
   await image.waitFor();
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
   await dialog().getByRole('button', { name: 'Remover imagem' }).click();
   await page.getByText('Imagem removida.').waitFor();
-  await dialog().getByRole('button', { name: 'Cancelar' }).click();
+  await dialog().getByLabel('Mensagem').fill('A promoção acabou.');
+  await dialog().getByLabel('Ativa').uncheck();
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+  await dialog().waitFor({ state: 'detached' });
 
   await row.getByText('Texto', { exact: true }).waitFor();
+  expect(await storedQuickMessage('promo')).toMatchObject({
+    message: 'A promoção acabou.',
+    categoryId: category.id,
+    status: false,
+    isMedia: false,
+    mediaPath: null,
+  });
   await snap(page, 'quick-messages-03-image-removed');
 });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap, socketConnected, tokenOf } from './browser';
+import { choose, launchBrowser, openPage, signIn, snap, socketConnected, tokenOf } from './browser';
+import { apiAs } from './people';
 
 let browser: Browser;
 let page: Page;
@@ -21,6 +22,13 @@ afterAll(async () => {
 const dialog = () => page.getByRole('dialog');
 const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
 
+/** Maria as the server stored her. */
+async function storedMaria() {
+  const { users } = await apiAs(page)('GET', '/users?searchParam=maria%40balcao.test');
+  expect(users).toHaveLength(1);
+  return users[0];
+}
+
 test('an admin adds a user, with the spec messages for a short name and a bad e-mail first', async () => {
   await page.getByRole('button', { name: 'Adicionar usuário' }).click();
   await dialog().getByLabel('Nome').fill('M');
@@ -33,11 +41,35 @@ test('an admin adds a user, with the spec messages for a short name and a bad e-
   await dialog().getByLabel('Nome').fill('Maria Souza');
   await dialog().getByLabel('E-mail').fill('maria@balcao.test');
   await dialog().locator('input[name="password"]').fill('Maria-pass');
+  await dialog().getByLabel('WhatsApp').fill('5511988887777');
+  await choose(dialog(), 'Início do expediente', '08:00');
+  await choose(dialog(), 'Fim do expediente', '18:00');
+  await dialog().getByLabel('Atender grupos').check();
+  await dialog().getByLabel('Ver o painel', { exact: true }).check();
+  await choose(dialog(), 'Idioma', 'English');
+  await choose(dialog(), 'Tema', 'Escuro');
+  await choose(dialog(), 'Menu', 'Fechado');
+  await dialog().getByLabel('Mensagem de despedida').fill('Até logo!');
   await dialog().getByRole('button', { name: 'Salvar' }).click();
 
   await dialog().waitFor({ state: 'detached' });
   await page.getByText('Usuário salvo com sucesso!').waitFor();
   await rowOf('maria@balcao.test').waitFor();
+  expect(await storedMaria()).toMatchObject({
+    name: 'Maria Souza',
+    profile: 'user',
+    wpp: '5511988887777',
+    startWork: '08:00',
+    endWork: '18:00',
+    allTicket: 'disable',
+    allowGroup: true,
+    showDashboard: 'enabled',
+    allowRealTime: 'disabled',
+    language: 'en',
+    defaultTheme: 'dark',
+    defaultMenu: 'closed',
+    farewellMessage: 'Até logo!',
+  });
   await snap(page, 'users-02-created');
 });
 
@@ -54,9 +86,9 @@ test('an admin edits the user and the row shows the change, photo included', asy
     .setInputFiles({ name: 'maria.png', mimeType: 'image/png', buffer: tinyPng });
   await page.getByText('Foto atualizada!').waitFor();
   await dialog().getByLabel('Nome').fill('Maria Souza Lima');
-  await dialog().getByLabel('Perfil').click();
-  await page.getByRole('option', { name: 'Supervisor' }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await choose(dialog(), 'Perfil', 'Supervisor');
+  await dialog().getByLabel('Atender grupos').uncheck();
+  await dialog().getByLabel('Ver atendimentos de todas as filas').check();
   await snap(page, 'users-03-editing');
   await dialog().getByRole('button', { name: 'Salvar' }).click();
 
@@ -65,6 +97,16 @@ test('an admin edits the user and the row shows the change, photo included', asy
   await row.getByText('Maria Souza Lima').waitFor();
   await row.getByText('Supervisor').waitFor();
   await row.locator('img[alt="Maria Souza Lima"]').waitFor();
+  const stored = await storedMaria();
+  expect(stored).toMatchObject({
+    name: 'Maria Souza Lima',
+    profile: 'supervisor',
+    allowGroup: false,
+    allTicket: 'enable',
+    wpp: '5511988887777',
+    farewellMessage: 'Até logo!',
+  });
+  expect(stored.profileImage).toMatch(/\/users\/[^/]+\.png\?/);
   await snap(page, 'users-04-edited');
 });
 

@@ -66,6 +66,12 @@ export const errorStatus = {
   ERR_INVALID_SPREADSHEET: 400,
   /** The first sheet's header row lacks the name or number column. */
   ERR_SPREADSHEET_COLUMNS: 400,
+  /** The workbook would unpack to more than an import reads (size, parts or compression ratio). */
+  ERR_SPREADSHEET_TOO_LARGE: 413,
+  /** More contact rows than one import takes (CONTACT_SHEET_MAX_ROWS). */
+  ERR_SPREADSHEET_TOO_MANY_ROWS: 413,
+  /** A cell (or any text of the workbook) longer than the 32,767 characters a spreadsheet cell holds. */
+  ERR_SPREADSHEET_CELL_TOO_LONG: 400,
   ERR_NO_INTEGRATION_FOUND: 404,
   ERR_NO_FILE_LIST_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,
@@ -81,6 +87,10 @@ export const errorStatus = {
   ERR_CHANNEL_AUTH: 400,
   /** The channel cannot reach this customer (not on the channel, blocked, unknown id). */
   ERR_RECIPIENT_UNAVAILABLE: 400,
+  /** A received file the channel no longer serves (it answered 404, or no longer knows the media id). */
+  ERR_MEDIA_EXPIRED: 410,
+  /** A received file the channel kept failing to hand over, through every retry. */
+  ERR_MEDIA_DOWNLOAD_FAILED: 502,
   /** The Cloud API connection's WhatsApp Business Account id, which lists its templates, is missing or unknown to Meta. */
   ERR_NO_WABA_ID: 400,
   /** Meta knows no approved template of this name and language (Cloud API error 132001). */
@@ -91,6 +101,12 @@ export const errorStatus = {
   ERR_FACEBOOK_LOGIN: 400,
   /** POST /api/messages/send: the bearer is not a connection's token (the token on the Connections page). */
   ERR_INVALID_API_TOKEN: 401,
+  /** Meta did not let the token read the phone number, page or Instagram account it was given for (or the token is invalid). */
+  ERR_META_ASSET_ACCESS: 400,
+  /** The phone number, page or Instagram account is already another connection's, in this or another company. */
+  ERR_META_ASSET_TAKEN: 409,
+  /** Meta could not be asked whether the token may use the account (unreachable, or its own trouble): try again. */
+  ERR_META_UNREACHABLE: 502,
   ERR_INTERNAL: 500,
 } as const;
 

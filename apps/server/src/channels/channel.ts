@@ -2,6 +2,12 @@ import type { MessageTemplate, TypingState } from '@balcao/shared';
 import type { Tx } from '../db/client.js';
 import type { connections, contacts, messages } from '../db/schema/index.js';
 
+/** The provider ids a connection would answer for once saved, with its token in clear. */
+export type ConnectionClaim = Pick<
+  typeof connections.$inferSelect,
+  'phoneNumberId' | 'facebookPageUserId' | 'instagramAccountId'
+> & { accessToken: string };
+
 export interface OutboundDelivery {
   connection: typeof connections.$inferSelect;
   contact: typeof contacts.$inferSelect;
@@ -37,6 +43,11 @@ export interface ChannelAdapter {
   templates?(connection: OutboundDelivery['connection']): Promise<MessageTemplate[]>;
   /** Channels with a live visitor (the website chat) tell them their conversation was closed. */
   conversationClosed?(conversation: { connectionId: number; contactId: number }): Promise<void>;
+  /**
+   * Before a form stores a connection's provider ids or token: the channel proves the token may act for
+   * the id its webhooks name, or refuses with an AppError.
+   */
+  checkClaim?(claim: ConnectionClaim): Promise<void>;
   /** In the delete's transaction, before the connection's row goes: what must outlive it is set aside. */
   connectionDeleting?(tx: Tx, connection: { companyId: number; connectionId: number }): Promise<void>;
   /** The connection was deleted: the channel lets go of what it holds for it outside the database. */

@@ -21,8 +21,11 @@ export function serverRoot(): string {
 /** Any constant both processes agree on; spells 'balcao' in ASCII. */
 const MIGRATION_LOCK = 0x62616c63616f;
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  const migrationsFolder = join(serverRoot(), 'drizzle');
+/** Applies the migrations of `migrationsFolder` (the server's own by default) not applied yet. */
+export async function migrateDatabase(
+  database: Database,
+  migrationsFolder = join(serverRoot(), 'drizzle'),
+): Promise<void> {
   if (database.driver === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;

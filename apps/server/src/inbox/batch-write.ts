@@ -16,6 +16,8 @@ export interface MessageToStore {
   mediaPath: string | null;
   mediaType: string | null;
   mediaName: string | null;
+  /** 'pending' while a job fetches the file (InboundMessage.pendingMedia). */
+  mediaStatus: 'pending' | null;
   quotedMessageId: number | null;
   participant: string | null;
   /** When the customer sent it (history, back-fill); the transaction's time otherwise. */
@@ -36,14 +38,14 @@ with incoming as (
     (select $2::int[]), (select $3::int[]), (select $4::int[]), (select $5::int[]), (select $6::text[]),
     (select $7::text[]), (select $8::boolean[]), (select $9::text[]), (select $10::text[]),
     (select $11::text[]), (select $12::bigint[]), (select $13::text[]), (select $14::timestamptz[]),
-    (select $15::text[]), (select $16::timestamptz[])
+    (select $15::text[]), (select $16::timestamptz[]), (select $17::text[])
   ) as i(ticket_id, contact_id, connection_id, queue_id, external_id, body, from_me, media_path,
-         media_type, media_name, quoted_message_id, participant, sent_at, preview, counted_at)
+         media_type, media_name, quoted_message_id, participant, sent_at, preview, counted_at, media_status)
 ), stored as (
   insert into messages (company_id, ticket_id, contact_id, connection_id, queue_id, external_id, body,
-    from_me, ack, media_path, media_type, media_name, quoted_message_id, participant, created_at)
+    from_me, ack, media_path, media_type, media_name, media_status, quoted_message_id, participant, created_at)
   select $1, ticket_id, contact_id, connection_id, queue_id, external_id, body, from_me,
-    case when from_me then 1 else 0 end, media_path, media_type, media_name, quoted_message_id,
+    case when from_me then 1 else 0 end, media_path, media_type, media_name, media_status, quoted_message_id,
     participant, coalesce(sent_at, now())
   from incoming
   on conflict (connection_id, external_id) where external_id is not null do nothing
@@ -87,6 +89,7 @@ export async function writeMessages(
     column((m) => m.sentAt?.toISOString() ?? null),
     column((m) => m.inbound?.preview ?? null),
     column((m) => m.inbound?.at.toISOString() ?? null),
+    column((m) => m.mediaStatus),
   ]);
   const stored: MessageRow[] = [];
   const counted: TicketRow[] = [];

@@ -96,7 +96,7 @@ export async function changeTicketState(
 
 async function announce(deps: AppDeps, row: TicketRow, previous?: TicketRow) {
   const ticket = (await loadTicketById(deps.db, deps.links, row.companyId, row.id)) as Ticket;
-  publishTicket(deps, row.companyId, ticket, previous);
+  await publishTicket(deps, row.companyId, ticket, previous);
 }
 
 /** What a ticket forgets when it closes: the bot's place, its counters and any engine. */

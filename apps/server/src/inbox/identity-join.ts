@@ -55,6 +55,6 @@ async function announceMerge(deps: AppDeps, companyId: number, merge: Merge) {
   for (const gone of merge.folded) publishTicketFolded(deps, companyId, gone);
   for (const id of merge.ticketIds) {
     const ticket = await loadTicket(deps.db, deps.links, companyId, eq(tickets.id, id));
-    if (ticket) publishTicket(deps, companyId, ticket);
+    if (ticket) await publishTicket(deps, companyId, ticket);
   }
 }

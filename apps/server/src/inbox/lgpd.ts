@@ -105,6 +105,6 @@ export async function receiveDeletion(
     eq(tickets.id, row.ticketId),
   )) as Ticket;
   const message = toMessage(row, deps.links, await findQuoted(deps.db, row));
-  publishMessage(deps, input.companyId, 'update', message, ticket);
+  await publishMessage(deps, input.companyId, 'update', message, ticket);
   return row;
 }

@@ -51,7 +51,7 @@ describe('rating on close, 0 to 10', () => {
       expect(await ratingsOf(ticket.id)).toMatchObject([
         { rate: Number(score), scale: 10, userId: bot.tenant.admin.id },
       ]);
-      expect((await customer.logs()).map((l) => l.type)).toEqual(['create', 'accept', 'close', 'nps']);
+      expect((await customer.logs()).map((l) => l.type)).toEqual(['create', 'open', 'close', 'nps']);
     }
     const summary = await npsSummary(
       app.deps.db,

@@ -5,6 +5,7 @@ import { connections } from '../db/schema/index.js';
 import { toMessage } from '../modules/messages/messages.queries.js';
 import { publishMessage, publishTicket } from '../modules/tickets/tickets.events.js';
 import type { AppDeps } from '../platform/context.js';
+import type { JobOptions } from '../platform/jobs/jobs.js';
 import { runAutomation } from './automation.js';
 import { storeInbound } from './intake-queue.js';
 import type { Stored } from './store-batch.js';
@@ -29,6 +30,16 @@ export interface InboundMessage {
   body: string;
   /** An attachment the channel already put in storage. */
   media?: { mediaPath: string; mediaType: string; mediaName: string | null };
+  /**
+   * An attachment the channel fetches once the message is stored: the row says 'pending' until the
+   * job stores the file or gives up. The job is queued in the intake's transaction, only for a message
+   * stored now (a redelivery queues none), with the message's `companyId` and `messageId` added to `data`.
+   */
+  pendingMedia?: {
+    mediaType: string;
+    mediaName: string | null;
+    job: { name: string; data: object; options: JobOptions };
+  };
   /** What the message is when not text or a stored file: 'locationMessage', 'contactMessage', 'reactionMessage'. */
   mediaType?: string;
   /** The provider's id of the message this one replies or reacts to. */
@@ -99,8 +110,8 @@ async function answer(
   const message = toMessage(stored.message, deps.links, stored.quoted);
   if (stored.duplicate) return { message, ticket, duplicate: true };
 
-  publishMessage(deps, input.companyId, 'create', message, ticket);
-  publishTicket(deps, input.companyId, ticket);
+  await publishMessage(deps, input.companyId, 'create', message, ticket);
+  await publishTicket(deps, input.companyId, ticket);
   // What the business wrote elsewhere (the Page inbox, the phone) is not the customer talking to the bot.
   // Old history is not a conversation happening now: no menu, greeting or timer answers it.
   if (input.fromMe || input.imported) return { message, ticket, duplicate: false };

@@ -12,6 +12,7 @@ import { type MessageToStore, writeMessages } from './batch-write.js';
 import type { TicketRow } from './bot-state.js';
 import { createLockedContact, findOrCreateContact, linkIdentities } from './contact-resolution.js';
 import { adoptTwin, findTwinContacts } from './contact-twins.js';
+import { queueMediaDownloads } from './pending-media.js';
 import type { InboundMessage } from './receive.js';
 import { findOrCreateTicket, markNewTicket, recordImportedOnTicket } from './ticket-resolution.js';
 
@@ -176,7 +177,22 @@ async function placeBatch(
   );
   const { queuedFor, wake } = await deps.integrations.queueHeldMessages(deps, tx, held);
   for (const entry of placed) if (entry) entry.queuedFor = queuedFor.get(entry.message.id);
-  return { placed, parties, wake };
+  const wakeDownloads = await queueMediaDownloads(
+    deps,
+    tx,
+    fresh.flatMap(({ at, input }) => {
+      const message = placed[at]?.message;
+      return message ? [{ input, message }] : [];
+    }),
+  );
+  return {
+    placed,
+    parties,
+    wake: () => {
+      wake();
+      wakeDownloads();
+    },
+  };
 }
 
 /** What is stored of an inbound message; only the customer's own messages count on the ticket. */
@@ -189,8 +205,8 @@ function messageToStore(
 ): MessageToStore {
   const media = {
     mediaPath: input.media?.mediaPath ?? null,
-    mediaType: input.media?.mediaType ?? input.mediaType ?? null,
-    mediaName: input.media?.mediaName ?? null,
+    mediaType: input.media?.mediaType ?? input.pendingMedia?.mediaType ?? input.mediaType ?? null,
+    mediaName: input.media?.mediaName ?? input.pendingMedia?.mediaName ?? null,
   };
   const counts = !input.imported && !input.fromMe;
   return {
@@ -202,6 +218,7 @@ function messageToStore(
     body: input.body,
     fromMe: input.fromMe ?? false,
     ...media,
+    mediaStatus: input.pendingMedia ? 'pending' : null,
     quotedMessageId: quoted?.id ?? null,
     participant: input.sender?.jid ?? null,
     sentAt: input.sentAt ?? null,

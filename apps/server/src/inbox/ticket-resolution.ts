@@ -31,12 +31,18 @@ export async function findOrCreateTicket(
   {
     holderId = null,
     queueId = null,
+    group,
     now = new Date(),
   }: {
     /** Who holds a new ticket (a scheduled message opens it for its author); nobody leaves it waiting. */
     holderId?: number | null;
     /** The queue of a new ticket (an agent opening one picks it); none leaves it to the connection's menu. */
     queueId?: number | null;
+    /**
+     * The contact is a group: a new ticket is marked so, and is a group ticket unless the connection
+     * takes groups as tickets. Inbound marks its own after the fact (`markNewTicket`).
+     */
+    group?: { asTicket: boolean };
     now?: Date;
   } = {},
 ) {
@@ -54,7 +60,8 @@ export async function findOrCreateTicket(
       contactId,
       connectionId: input.connectionId,
       channel: input.channel,
-      status: holderId === null ? 'pending' : 'open',
+      status: group && !group.asTicket ? 'group' : holderId === null ? 'pending' : 'open',
+      isGroup: group !== undefined,
       userId: holderId,
       queueId,
       acceptedAt,

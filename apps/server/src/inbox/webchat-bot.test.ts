@@ -110,11 +110,5 @@ test('a website visitor walks a two-level menu, is served, and rates the service
   const ticket = await call(app, 'GET', `/tickets/${ticketId}`, { token });
   expect(ticket.body).toMatchObject({ status: 'closed', queueId: vendas.id });
   const log = await call(app, 'GET', `/tickets-log/${ticketId}`, { token });
-  expect(log.body.map((l: { type: string }) => l.type)).toEqual([
-    'create',
-    'queue',
-    'accept',
-    'close',
-    'nps',
-  ]);
+  expect(log.body.map((l: { type: string }) => l.type)).toEqual(['create', 'queue', 'open', 'close', 'nps']);
 });

@@ -73,6 +73,6 @@ export async function handOver(
     type: target.userId ? 'transfered' : 'queue',
   });
   const presented = await loadTicket(deps.db, deps.links, ticket.companyId, eq(tickets.id, ticket.id));
-  if (presented) publishTicket(deps, ticket.companyId, presented, ticket);
+  if (presented) await publishTicket(deps, ticket.companyId, presented, ticket);
   return target;
 }

@@ -174,8 +174,10 @@ describe.skipIf(!url)(`two server processes on one PostgreSQL${url ? '' : ` (ski
       return { ...row, until: Number(row.until) };
     };
     // A process names itself host:pid:random in the leases it holds.
-    const ownedBy = (server: ServerProcess, owner: string | null) =>
-      owner?.startsWith(`${hostname()}:${server.pid}:`) === true;
+    const ownedBy = (server: ServerProcess, owner: string | null) => {
+      const prefix = `${hostname()}:${server.pid}:`;
+      return owner?.startsWith(prefix) === true;
+    };
     try {
       const started = await request(a.base, 'POST', `/whatsappsession/${connection.id}`, {
         token: tenant.admin.token,

@@ -28,6 +28,13 @@ test('a page load of an app route gets the app, while the same path answers the 
   expect(api).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
 });
 
+test('a browser opening the API reference reads the document, not the app', async () => {
+  const page = await call(app, 'GET', '/api/docs', { headers: html });
+
+  expect(page.status).toBe(200);
+  expect(page.body.openapi).toBe('3.1.0');
+});
+
 test('built assets are served without a session', async () => {
   const asset = await call(app, 'GET', '/assets/app.js');
 

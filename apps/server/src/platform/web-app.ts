@@ -36,7 +36,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   );
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
-    if (request.url.startsWith('/media/') || request.url.startsWith('/socket.io')) return;
+    // /api/ holds no page: a browser opening the API reference reads the document itself.
+    if (['/media/', '/socket.io', '/api/'].some((prefix) => request.url.startsWith(prefix))) return;
     // The website-chat page (/w/{token}) is a small entry of its own, made to live in a frame; the app
     // itself is never framed by another site (clickjacking, refused by the global headers).
     if (isChatPage(request.url)) {

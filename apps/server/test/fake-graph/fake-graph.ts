@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAssetBook, type FakePage, graphError } from './fake-assets.js';
 import { createTemplateBook, FAKE_WABA_ID } from './fake-templates.js';
-import { cloudMessage, cloudStatus, messagingEnvelope, PAGE_ID, PHONE_NUMBER_ID } from './fixtures.js';
+import {
+  cloudMessage,
+  cloudStatus,
+  cloudText,
+  messagingEnvelope,
+  PAGE_ID,
+  PHONE_NUMBER_ID,
+} from './fixtures.js';
 import { sendWebhook } from './webhook-sender.js';
 
 /**
@@ -39,9 +47,9 @@ export interface RecordedCall {
 type Fault = '500' | '429' | 'timeout' | 'drop';
 const FAULTS: Fault[] = ['500', '429', 'timeout', 'drop'];
 
-const graphError = (code: number, message: string, extra: object = {}) => ({
-  error: { message, type: 'OAuthException', code, fbtrace_id: 'FAKE', ...extra },
-});
+/** A 48×48 green square: a photo a browser can draw. */
+const SQUARE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAOklEQVR42u3OQQ0AAAgEoCtiQxtZ1hbOBxsBSE2/EiEhISEhISEhISEhISEhISEhISEhISEhISGhOwvhr0SXnViVTAAAAABJRU5ErkJggg==';
 
 export async function startFakeGraph(options: FakeGraphOptions = {}) {
   const token = options.token ?? 'CLOUD_TOKEN';
@@ -55,9 +63,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
   };
   const calls: RecordedCall[] = [];
   const media = new Map<string, { bytes: Buffer; mime: string }>();
-  const phoneNumberIds = new Set([PHONE_NUMBER_ID]);
-  /** Page tokens and the page (or Instagram account) each belongs to. */
-  const pages = new Map([[pageToken, PAGE_ID]]);
+  const assets = createAssetBook(token, pageToken);
   /**
    * Recipients whose 24-hour window Meta considers closed; `expired` ones are also past the 7 days
    * in which Messenger and Instagram still take a HUMAN_AGENT message.
@@ -66,6 +72,8 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
   const templates = createTemplateBook();
   const noConsent = new Set<string>();
   const forcedFaults: Fault[] = [];
+  /** Statuses the next lookups of a media id answer, one each, before it is served again. */
+  const mediaFaults = new Map<string, number[]>();
   let sequence = 0;
   let webhookUrl = options.webhookUrl;
   const pending = new Set<Promise<unknown>>();
@@ -80,9 +88,10 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     void sent.finally(() => pending.delete(sent));
   };
 
-  function nextFault(): Fault | undefined {
+  /** The next forced fault, else (when `random`) one of the configured share. */
+  function nextFault(random = true): Fault | undefined {
     const forced = forcedFaults.shift();
-    if (forced) return forced;
+    if (forced || !random) return forced;
     const rate = options.faultRate ?? 0;
     if (rate > 0 && nextRandom() < rate) return FAULTS[Math.floor(nextRandom() * FAULTS.length)];
     return undefined;
@@ -143,35 +152,32 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
           graphError(190, 'Error validating access token: Session has expired', { error_subcode: 463 }),
         );
       return json(response, 200, {
-        access_token: 'LL_USER_TOKEN',
+        access_token: assets.exchange(query.fb_exchange_token ?? ''),
         token_type: 'bearer',
         expires_in: 5183944,
       });
     }
-    if (parts[0] === 'me' && parts[1] === 'accounts') {
-      if (presented !== 'LL_USER_TOKEN')
-        return json(response, 400, graphError(190, 'Invalid OAuth access token.'));
-      return json(response, 200, {
-        data: [
-          {
-            id: PAGE_ID,
-            name: 'Loja X',
-            access_token: pageToken,
-            instagram_business_account: { id: '17841400000000000', username: 'lojax', name: 'Loja X' },
-          },
-          { id: '9876543210', name: 'Sem token' },
-        ],
-        paging: { cursors: { before: 'a', after: 'b' } },
-      });
-    }
+    if (parts[0] === 'me' && parts[1] === 'accounts')
+      return answer(response, assets.accounts(presented ?? ''));
     if (parts[0] === 'me' && parts[1] === 'permissions')
       return json(response, 200, { data: [{ permission: 'pages_messaging', status: 'granted' }] });
+    if (request.method === 'GET' && parts.length === 1 && parts[0] === 'me')
+      return answer(response, assets.me(presented ?? ''));
+    // Reading a phone number, page or Instagram account: only random faults spare it, so a tenant's
+    // connection is made even under a fault rate.
+    if (request.method === 'GET' && parts.length === 1 && assets.isAsset(parts[0] ?? '')) {
+      const fault = nextFault(false);
+      if (fault) return applyFault(fault, response);
+      return answer(response, assets.read(parts[0] ?? '', presented ?? ''));
+    }
 
     const isPageRoute =
       parts[0] === 'me' ||
       parts[1] === 'subscribed_apps' ||
       (parts.length === 1 && !media.has(parts[0] ?? ''));
-    const validToken = isPageRoute ? pages.has(presented ?? '') : presented === token;
+    const validToken = isPageRoute
+      ? assets.isPageToken(presented ?? '')
+      : assets.isCloudToken(presented ?? '');
     if (!validToken) return json(response, 401, graphError(190, 'Invalid OAuth access token.'));
 
     if (parts[1] === 'message_templates') {
@@ -191,14 +197,14 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
         return json(response, 400, graphError(100, 'filedata is required'));
       return sendMessenger(
         fields,
-        pages.get(presented ?? '') ?? PAGE_ID,
+        assets.pageOf(presented ?? '')?.id ?? PAGE_ID,
         call,
         response,
         body instanceof FormData,
       );
     }
     if (parts[1] === 'messages') {
-      if (!phoneNumberIds.has(parts[0] ?? ''))
+      if (!assets.ownsNumber(presented ?? '', parts[0] ?? ''))
         return json(response, 400, graphError(100, 'Unsupported post request'));
       const fault = nextFault();
       if (fault) return applyFault(fault, response);
@@ -217,6 +223,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
       const id = parts[0] ?? '';
       const item = media.get(id);
       if (request.method === 'DELETE') return json(response, 200, { success: media.delete(id) });
+      const scripted = mediaFaults.get(id)?.shift();
+      if (scripted)
+        return json(
+          response,
+          scripted,
+          scripted === 404
+            ? graphError(100, `Unsupported get request. Object with ID '${id}' does not exist`)
+            : graphError(2, 'An unexpected error has occurred. Please retry your request later.'),
+        );
       const fault = item ? nextFault() : undefined;
       if (fault) return applyFault(fault, response);
       if (item)
@@ -357,7 +372,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
    * an Instagram account (`to`), and the fake delivers the signed webhook as Meta would.
    */
   async function simulateCustomer(body: unknown, response: ServerResponse) {
-    const input = body as { channel?: string; to?: string; from?: string; text?: string; name?: string };
+    const input = body as {
+      channel?: string;
+      to?: string;
+      from?: string;
+      text?: string;
+      name?: string;
+      /** A Cloud API photo with `text` as its caption, its first lookups failing with 500. */
+      image?: { failFirst?: number };
+    };
     if (!webhookUrl || !input.to || !input.from || !input.text)
       return json(response, 400, { error: 'channel, to, from and text are required, and a webhook address' });
     const id =
@@ -378,11 +401,31 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
           )
         : cloudMessage(
             input.from,
-            { type: 'text', text: { body: input.text } },
-            { id, name: input.name, phoneNumberId: input.to },
+            input.image ? customerPhoto(input.text, input.image) : cloudText(input.text),
+            {
+              id,
+              name: input.name,
+              phoneNumberId: input.to,
+            },
           ).payload;
     const answer = await sendWebhook(webhookUrl, payload, appSecret);
     return json(response, 200, { id, webhookStatus: answer.status });
+  }
+
+  /** A media file the next inbound webhook may name by id. */
+  function addMedia(bytes: Buffer, mime: string) {
+    const id = String(2_000_000_000_000 + ++sequence);
+    media.set(id, { bytes, mime });
+    return id;
+  }
+
+  function customerPhoto(caption: string, { failFirst = 0 }: { failFirst?: number }) {
+    const mediaId = addMedia(Buffer.from(SQUARE_PNG, 'base64'), 'image/png');
+    mediaFaults.set(
+      mediaId,
+      Array.from({ length: failFirst }, () => 500),
+    );
+    return { type: 'image', image: { id: mediaId, mime_type: 'image/png', caption } };
   }
 
   const server = createServer((request, response) => {
@@ -402,19 +445,19 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     calls,
     /** Sends Meta accepted: the customer received these. */
     accepted: () => calls.filter((c) => c.accepted),
-    /** A media file the next inbound webhook may name by id. */
-    addMedia(bytes: Buffer, mime: string) {
-      const id = String(2_000_000_000_000 + ++sequence);
-      media.set(id, { bytes, mime });
-      return id;
-    },
+    addMedia,
     /** The customer's last message is over 24 hours old; `expired`: over 7 days. */
     closeWindow: (recipient: string, state: 'closed' | 'expired' = 'closed') =>
       closedWindows.set(recipient, state),
-    addPhoneNumber: (id: string) => phoneNumberIds.add(id),
-    addPage: (pageId: string, pageToken: string) => pages.set(pageToken, pageId),
+    /** A phone number of the business whose Cloud API token is `owner` (by default the fake's). */
+    addPhoneNumber: (id: string, owner?: string) => assets.addNumber(id, owner),
+    addPage: (page: FakePage) => assets.addPage(page),
+    /** A Facebook login whose short-lived user token lists these pages. */
+    addLogin: (userToken: string, pages: FakePage[]) => assets.addLogin(userToken, pages),
     denyProfile: (id: string) => noConsent.add(id),
     failNext: (...faults: Fault[]) => forcedFaults.push(...faults),
+    /** The next lookups of this media id answer these statuses (404: Meta no longer has it), one each. */
+    failMedia: (id: string, ...statuses: number[]) => mediaFaults.set(id, statuses),
     setWebhookUrl(url: string) {
       webhookUrl = url;
     },
@@ -430,6 +473,9 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
   };
 }
 export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
+
+const answer = (response: ServerResponse, { status, body }: { status: number; body: unknown }) =>
+  json(response, status, body);
 
 function json(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' });

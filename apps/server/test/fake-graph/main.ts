@@ -1,5 +1,6 @@
 import { startFakeGraph } from './fake-graph.js';
 import { FAKE_WABA_ID } from './fake-templates.js';
+import { IG_ACCOUNT_ID, PAGE_ID } from './fixtures.js';
 
 /**
  * `npm run dev:fake-meta`: the fake Graph API for manual trials, sending its status and echo
@@ -20,7 +21,7 @@ process.stdout.write(
   [
     `Fake Graph API on ${fake.url}, webhooks to ${appUrl}/webhooks/meta`,
     `Start Balcão with GRAPH_API_URL=${fake.url} META_APP_ID=${fake.appId} META_APP_SECRET=${fake.appSecret} META_VERIFY_TOKEN=<any>`,
-    `Cloud API token ${fake.token} (phone number id 106540352242922, WABA id ${FAKE_WABA_ID} for templates), page token ${fake.pageToken}`,
+    `Cloud API token ${fake.token} (phone number id 106540352242922, WABA id ${FAKE_WABA_ID} for templates), page token ${fake.pageToken} (page ${PAGE_ID}, Instagram account ${IG_ACCOUNT_ID})`,
     `A customer writes: curl -X POST ${fake.url}/_fake/inbound -H 'content-type: application/json' -d '{"channel":"whatsappapi","to":"106540352242922","from":"5511988887777","text":"Olá"}'`,
     '',
   ].join('\n'),

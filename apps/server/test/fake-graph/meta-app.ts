@@ -10,7 +10,8 @@ import { sendWebhook } from './webhook-sender.js';
 
 export const VERIFY_TOKEN = 'verify-me';
 
-const digits = (length: number) =>
+/** A Meta-style id (digits) of this length, new to the run. */
+export const digits = (length: number) =>
   Array.from({ length }, (_, i) =>
     i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
   ).join('');
@@ -74,7 +75,12 @@ export async function createPageTenant(meta: MetaTestApp, channel: 'facebook' | 
   const pageId = digits(12);
   const accountId = `1784${pageId}`;
   const pageToken = `PAGE_${pageId}`;
-  meta.fake.addPage(channel === 'instagram' ? accountId : pageId, pageToken);
+  meta.fake.addPage({
+    id: pageId,
+    name: 'Página',
+    token: pageToken,
+    ...(channel === 'instagram' ? { instagram: { id: accountId, username: `loja${pageId}` } } : {}),
+  });
   const { body: connection } = await call(meta.app, 'POST', '/whatsapp', {
     token: tenant.admin.token,
     body: {
@@ -86,6 +92,23 @@ export async function createPageTenant(meta: MetaTestApp, channel: 'facebook' | 
     },
   });
   return { ...tenant, connection, pageId, accountId, pageToken };
+}
+
+/**
+ * A Facebook login of its own: its short-lived user token lists a page with a token and an Instagram
+ * account, and one page without a token (skipped, as Meta lists pages the user cannot message from).
+ */
+export function facebookLogin(meta: MetaTestApp) {
+  const pageId = digits(12);
+  const page = {
+    id: pageId,
+    name: 'Loja X',
+    token: `PAGE_${pageId}`,
+    instagram: { id: `1784${pageId}`, username: 'lojax' },
+  };
+  const facebookUserToken = `USER_${pageId}`;
+  meta.fake.addLogin(facebookUserToken, [page, { id: digits(12), name: 'Sem token' }]);
+  return { body: { facebookUserId: '10200000000', facebookUserToken }, page };
 }
 
 /** The attendant takes the tenant's conversation, so replies may go out on it. */

@@ -106,6 +106,8 @@ export function buildMessage(overrides: Partial<Message> = {}): Message {
     kind: 'chat',
     mediaUrl: null,
     mediaType: null,
+    mediaStatus: null,
+    mediaError: null,
     mediaName: null,
     isDeleted: false,
     isEdited: false,

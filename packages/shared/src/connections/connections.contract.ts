@@ -74,11 +74,9 @@ export const TIME_SEND_QUEUE_OPTIONS = [0, 5, 10, 15, 20, 25, 30, 60] as const;
 const IMPORT_LOOKBACK_MS = 2 * 365 * 24 * 3600_000;
 
 const minutes = z.number().int().min(0).max(525_600);
-const metaId = z
-  .string()
-  .trim()
-  .regex(/^\d{1,30}$/, msg.invalidValue)
-  .nullable();
+/** Ids Meta issues (phone numbers, WABAs, pages, Instagram accounts, media, customers): digits only. */
+export const META_ID = /^\d{1,30}$/;
+const metaId = z.string().trim().regex(META_ID, msg.invalidValue).nullable();
 const isoDate = z.iso.datetime({ offset: true }).nullable();
 
 const connectionFields = {

@@ -54,11 +54,17 @@ export const listContactsResponse = z.object({
   count: z.number(),
 });
 
+/** A contact's e-mail: empty, or an address, trimmed and in lower case. */
+export const contactEmail = z.union([
+  z.literal(''),
+  z.string().trim().toLowerCase().max(200).email(msg.invalidEmail),
+]);
+
 const contactFields = {
   name: requiredText(2, 50),
   /** As typed; the server normalises it once (libphonenumber-js, default region BR). */
   number: requiredText(8, 50),
-  email: z.union([z.literal(''), z.string().trim().toLowerCase().max(200).email(msg.invalidEmail)]),
+  email: contactEmail,
   disableBot: z.boolean(),
   acceptAudioMessage: z.boolean(),
   extraInfo: z.array(extraInfoSchema).max(50),
@@ -90,18 +96,42 @@ export type ContactEvent = z.infer<typeof contactEvent>;
 
 /** The example sheet's header row; an imported sheet needs at least `name` and `number`. */
 export const CONTACT_SHEET_COLUMNS = ['name', 'number', 'email', 'tags'] as const;
+/** The most contact rows one import takes; a longer sheet is refused whole. */
+export const CONTACT_SHEET_MAX_ROWS = 50_000;
 
-const contactImportRowError = z.object({ row: z.number(), number: z.string(), error: z.string() });
-export type ContactImportRowError = z.infer<typeof contactImportRowError>;
+/**
+ * Why a row was not imported: a number that is not one, the same number (in either Brazilian mobile
+ * form) as an earlier row, or a stored contact the row has nothing to add to.
+ */
+const CONTACT_IMPORT_SKIPS = ['invalidPhone', 'duplicateInSheet', 'alreadyStored'] as const;
+/** What an imported row was stored without: an e-mail that is not one. */
+const CONTACT_IMPORT_WARNINGS = ['invalidEmail'] as const;
 
-/** Progress of one import, sent to the importing user only. */
+const contactImportRowNote = z.object({
+  row: z.number(),
+  /** As the sheet has it. */
+  number: z.string(),
+  reason: z.enum([...CONTACT_IMPORT_SKIPS, ...CONTACT_IMPORT_WARNINGS]),
+  /** duplicateInSheet: the row that had the number first. */
+  firstRow: z.number().optional(),
+});
+export type ContactImportRowNote = z.infer<typeof contactImportRowNote>;
+
+/**
+ * Progress of one import, sent to the importing user only: counts so far, and the rows of this
+ * batch that were skipped or imported with a warning.
+ */
 export const contactImportEvent = z.object({
   importId: z.string(),
   status: z.enum(['running', 'done', 'failed']),
   processed: z.number(),
   total: z.number(),
   created: z.number(),
-  errors: z.array(contactImportRowError),
+  /** Stored contacts the sheet filled in (an empty e-mail or name, new tags). */
+  updated: z.number(),
+  skipped: z.number(),
+  skippedRows: z.array(contactImportRowNote),
+  warnings: z.array(contactImportRowNote),
 });
 export type ContactImportEvent = z.infer<typeof contactImportEvent>;
 

@@ -9,6 +9,8 @@ const quotedMessageSchema = z.object({
   body: z.string(),
   fromMe: z.boolean(),
   isDeleted: z.boolean(),
+  /** 'contactMessage' when the quoted message is a contact card (its body is the card). */
+  mediaType: z.string().nullable(),
 });
 export type QuotedMessage = z.infer<typeof quotedMessageSchema>;
 
@@ -28,6 +30,12 @@ export const messageSchema = z.object({
   mediaType: z.string().nullable(),
   /** The attachment's file name as the sender gave it. */
   mediaName: z.string().nullable(),
+  /**
+   * A received file still being fetched from the channel ('pending': the bubble waits for an update),
+   * or given up ('unavailable', `mediaError` says why with a catalogue code). Null once it is stored.
+   */
+  mediaStatus: z.enum(['pending', 'unavailable']).nullable(),
+  mediaError: z.string().nullable(),
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   isForwarded: z.boolean(),
@@ -159,6 +167,7 @@ export const messageEvent = z.object({
   message: messageSchema,
   ticket: ticketSchema,
 });
+export type AppMessageEvent = z.infer<typeof messageEvent>;
 
 /** Spec 000 §3 ticket presence: someone is writing or recording a voice message. */
 const typingStates = ['composing', 'recording'] as const;

@@ -57,7 +57,7 @@ export type ServiceHours = z.infer<typeof serviceHoursDaySchema>;
 
 const inWeekOrder = (days: ServiceHours[]) => days.every((day, index) => day.weekdayEn === WEEKDAYS[index]);
 
-export const serviceHoursSchema = z
+const serviceHoursSchema = z
   .array(serviceHoursDaySchema)
   .length(WEEKDAYS.length)
   .refine(inWeekOrder, msg.invalidValue);

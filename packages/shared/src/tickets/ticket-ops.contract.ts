@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { dbId } from '../validation.js';
 
+/** Spec 000 §3 first (`access` and `chatBot` are not written: docs/decisions.md), then ours. */
 const ticketLogTypes = [
   'create',
-  'accept',
+  'open',
+  'transfered',
+  'receivedTransfer',
   'reopen',
   'close',
   'ignore',
   'return',
-  'transfer',
   // Written by the inbox's automation (issue 11).
   'queue',
   'route',

@@ -40,7 +40,7 @@ export async function closeImportedTickets(ctx: Ctx, connectionId: number) {
         ctx.companyId,
         eq(tickets.id, current.id),
       )) as Ticket;
-      publishTicket(ctx, ctx.companyId, ticket, current);
+      await publishTicket(ctx, ctx.companyId, ticket, current);
     }
   }
 }

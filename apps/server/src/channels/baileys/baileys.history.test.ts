@@ -59,16 +59,16 @@ const ticketOf = async (connectionId: number, externalId: string) => {
 test('after a reconnect, messages from the gap are back-filled and their tickets say they arrived while offline', async () => {
   const { connection, socket } = await connected();
   replay.close(socket, 428);
-  const next = await waitFor(
+  const next = (await waitFor(
     async () => harness.sockets.at(-1),
     (value) => value !== socket,
-  );
+  )) as typeof socket;
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const inGap = new Date();
-  replay.open(next as typeof socket);
+  replay.open(next);
   await waitForStatus(connection.id, 'CONNECTED');
 
-  next?.ev.emit('messages.upsert', {
+  next.ev.emit('messages.upsert', {
     type: 'append',
     messages: [
       waMessage({
@@ -79,7 +79,7 @@ test('after a reconnect, messages from the gap are back-filled and their tickets
       }),
     ],
   });
-  next?.ev.emit('messages.upsert', {
+  next.ev.emit('messages.upsert', {
     type: 'notify',
     messages: [
       waMessage({

@@ -1,14 +1,21 @@
 import { type InboundMessage, receive } from '../../inbox/receive.js';
-import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { recordStatus } from '../graph/graph.acks.js';
-import type { GraphClient } from '../graph/graph.client.js';
 import type { ConnectionRow } from '../graph/graph.connections.js';
-import { storeReceivedMedia } from '../graph/graph.media.js';
-import { graphToken } from '../graph/graph.token.js';
-import { type CloudMessage, type CloudStatus, cloudWebhook } from './cloud-api.payloads.js';
-
-const mediaTypes = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+import { unsupportedContent } from '../graph/graph.traces.js';
+import { type WebhookDelivery, webhookDelivery } from '../graph/webhook-delivery.js';
+import { cloudContentOf } from './cloud-api.content.js';
+import {
+  type CloudContact,
+  type CloudStatus,
+  cloudChange,
+  cloudContact,
+  cloudEntry,
+  cloudEnvelope,
+  cloudMessage,
+  cloudStatus,
+  looseCloudMessage,
+} from './cloud-api.payloads.js';
 
 const statusAck: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 4, failed: -1 };
 
@@ -23,24 +30,48 @@ const failureReasons: Record<number, string> = {
 const failureReason = (code: number | undefined) =>
   (code !== undefined && failureReasons[code]) || 'ERR_SENDING_WAPP_MSG';
 
-/** One delivery of the `whatsapp_business_account` webhook: several entries, messages and statuses. */
-export async function handleCloudApiWebhook(deps: AppDeps, graph: GraphClient, payload: unknown) {
-  const parsed = cloudWebhook.safeParse(payload);
-  if (!parsed.success) return deps.log.warn({ issues: parsed.error.issues }, 'unreadable Cloud API webhook');
-  for (const entry of parsed.data.entry)
-    for (const { value } of entry.changes) {
-      const phoneNumberId = value.metadata?.phone_number_id;
-      if (!phoneNumberId) continue;
-      const connection = await deps.providerConnections.find('whatsappapi', 'phoneNumberId', phoneNumberId);
-      if (!connection) {
-        deps.log.warn({ phoneNumberId }, 'Cloud API webhook for an unknown phone number');
-        continue;
-      }
-      const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name ?? '']));
-      for (const message of value.messages ?? [])
-        await receiveCloudMessage(deps, graph, connection, message, names.get(message.from ?? '') ?? '');
-      for (const status of value.statuses ?? []) await recordCloudStatus(deps, connection, status);
-    }
+/** One delivery of the `whatsapp_business_account` webhook: entries of changes of messages and statuses. */
+export async function handleCloudApiWebhook(deps: AppDeps, payload: unknown) {
+  const delivery = webhookDelivery(deps, 'whatsapp_business_account');
+  const envelope = cloudEnvelope.safeParse(payload);
+  if (!envelope.success) await delivery.reject(payload, 'not a Cloud API delivery');
+  else
+    await delivery.each(envelope.data.entry, async (raw) => {
+      const entry = cloudEntry.safeParse(raw);
+      if (!entry.success) return delivery.reject(raw, 'unreadable entry');
+      await delivery.each(entry.data.changes, (change) => handleChange(deps, delivery, change));
+    });
+  delivery.finish();
+}
+
+async function handleChange(deps: AppDeps, delivery: WebhookDelivery, raw: unknown) {
+  const change = cloudChange.safeParse(raw);
+  if (!change.success) return delivery.reject(raw, 'unreadable change');
+  const { value } = change.data;
+  const phoneNumberId = value.metadata?.phone_number_id;
+  // The app's other subscribed fields (template statuses, account updates) name no number: not messages.
+  if (!phoneNumberId) return;
+  const connection = await deps.providerConnections.find('whatsappapi', phoneNumberId);
+  if (!connection) {
+    deps.log.warn({ phoneNumberId }, 'Cloud API webhook for an unknown phone number');
+    return;
+  }
+  if (value.errors?.length)
+    deps.log.warn({ connectionId: connection.id, errors: value.errors }, 'Cloud API webhook reports errors');
+  const contacts: CloudContact[] = [];
+  await delivery.each(value.contacts ?? [], async (raw) => {
+    const contact = cloudContact.safeParse(raw);
+    if (contact.success) contacts.push(contact.data);
+    else await delivery.reject(raw, 'unreadable contact', connection);
+  });
+  await delivery.each(value.messages ?? [], (message) =>
+    receiveCloudMessage(deps, delivery, connection, contacts, message),
+  );
+  await delivery.each(value.statuses ?? [], async (raw) => {
+    const status = cloudStatus.safeParse(raw);
+    if (status.success) await recordCloudStatus(deps, connection, status.data);
+    else await delivery.reject(raw, 'unreadable status', connection);
+  });
 }
 
 async function recordCloudStatus(deps: AppDeps, connection: ConnectionRow, status: CloudStatus) {
@@ -55,106 +86,62 @@ async function recordCloudStatus(deps: AppDeps, connection: ConnectionRow, statu
   });
 }
 
+/**
+ * A message of a shape this does not read is still traced in its sender's ticket when its id and
+ * sender can be read; otherwise it is rejected.
+ */
 async function receiveCloudMessage(
   deps: AppDeps,
-  graph: GraphClient,
+  delivery: WebhookDelivery,
   connection: ConnectionRow,
-  message: CloudMessage,
-  profileName: string,
+  contacts: CloudContact[],
+  raw: unknown,
 ) {
-  if (!message.from) return;
-  // A redelivery is answered before its media are fetched again; other redeliveries are found by receive.
-  if (
-    mediaTypes.has(message.type) &&
-    (await findByExternalId(deps.db, connection.companyId, connection.id, message.id))
-  )
-    return;
-  const content = await contentOf(deps, graph, connection, message);
+  const parsed = cloudMessage.safeParse(raw);
+  const message = parsed.success ? parsed.data : looseCloudMessage.safeParse(raw).data;
+  const sender = message && senderOf(message, contacts);
+  if (!message || !sender) return delivery.reject(raw, 'message without an id or a sender', connection);
+  const content = parsed.success
+    ? cloudContentOf(deps, connection, parsed.data)
+    : unsupportedContent(message.type ?? '');
   if (!content) return;
   const input: InboundMessage = {
     companyId: connection.companyId,
     connectionId: connection.id,
     channel: 'whatsappapi',
-    identity: { kind: 'phone', value: message.from },
-    contact: { name: profileName || message.from, number: message.from },
+    ...sender,
     externalId: message.id,
-    quotedExternalId: message.context?.id,
+    quotedExternalId: parsed.data?.context?.id,
     ...content,
   };
   await receive(deps, input, { connection });
 }
 
-type Content = Pick<InboundMessage, 'body' | 'media' | 'mediaType' | 'quotedExternalId'>;
-
-async function contentOf(
-  deps: AppDeps,
-  graph: GraphClient,
-  connection: ConnectionRow,
-  message: CloudMessage,
-): Promise<Content | undefined> {
-  switch (message.type) {
-    case 'text':
-      return { body: message.text?.body ?? '' };
-    case 'image':
-    case 'video':
-    case 'audio':
-    case 'document':
-    case 'sticker': {
-      const media = message[message.type];
-      if (!media) return undefined;
-      const stored = await downloadCloudMedia(deps, graph, connection, media.id, media.filename);
-      return { body: media.caption ?? '', media: stored };
-    }
-    case 'location': {
-      const place = message.location;
-      if (!place) return undefined;
-      const title = [place.name, place.address].filter(Boolean).join(' — ');
-      const link = `https://maps.google.com/maps?q=${place.latitude},${place.longitude}`;
-      return { body: [title, link].filter(Boolean).join('\n'), mediaType: 'locationMessage' };
-    }
-    case 'contacts':
-      return {
-        body: (message.contacts ?? [])
-          .map((c) =>
-            [c.name?.formatted_name, ...(c.phones ?? []).map((p) => p.phone)].filter(Boolean).join(': '),
-          )
-          .join('\n'),
-        mediaType: 'contactMessage',
-      };
-    case 'interactive': {
-      const reply = message.interactive?.button_reply ?? message.interactive?.list_reply;
-      return { body: reply?.title ?? '' };
-    }
-    case 'button':
-      return { body: message.button?.text ?? '' };
-    case 'reaction':
-      // An empty emoji takes a reaction back: nothing new to show in the conversation.
-      if (!message.reaction?.emoji) return undefined;
-      return {
-        body: message.reaction.emoji,
-        mediaType: 'reactionMessage',
-        quotedExternalId: message.reaction.message_id,
-      };
-    default:
-      deps.log.info({ type: message.type }, 'Cloud API message type not stored');
-      return undefined;
-  }
-}
-
-/** Media ids resolve to a short-lived address that needs the same token to download. */
-async function downloadCloudMedia(
-  deps: AppDeps,
-  graph: GraphClient,
-  connection: ConnectionRow,
-  mediaId: string,
-  filename: string | undefined,
-) {
-  const bearer = graphToken(deps, connection);
-  const info = await graph.call<{ url: string; mime_type?: string }>({ path: mediaId, auth: { bearer } });
-  const file = await graph.download(info.url, bearer);
-  return storeReceivedMedia(deps, connection.companyId, {
-    bytes: file.bytes,
-    mime: info.mime_type ?? file.mime,
-    name: filename ?? null,
-  });
+/**
+ * Who wrote: by their BSUID when Meta names it (it stays when a username withholds the phone), the
+ * phone then linked beside it; by the phone alone before that. A change with a single sender may name
+ * them only in its contacts.
+ */
+function senderOf(
+  message: { from?: string; from_user_id?: string },
+  contacts: CloudContact[],
+): Pick<InboundMessage, 'identity' | 'contact' | 'alsoKnownAs'> | undefined {
+  const named = !message.from && !message.from_user_id;
+  const contact =
+    contacts.find(
+      (c) =>
+        (message.from !== undefined && c.wa_id === message.from) ||
+        (message.from_user_id !== undefined && c.user_id === message.from_user_id),
+    ) ?? (named && contacts.length === 1 ? contacts[0] : undefined);
+  const phone = message.from ?? contact?.wa_id;
+  const bsuid = message.from_user_id ?? contact?.user_id;
+  const name = contact?.profile?.name || contact?.profile?.username || phone || bsuid || '';
+  if (bsuid)
+    return {
+      identity: { kind: 'bsuid', value: bsuid },
+      contact: { name, number: phone ?? null },
+      alsoKnownAs: phone ? [{ kind: 'phone', value: phone }] : undefined,
+    };
+  if (phone) return { identity: { kind: 'phone', value: phone }, contact: { name, number: phone } };
+  return undefined;
 }

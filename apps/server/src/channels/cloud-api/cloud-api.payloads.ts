@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** The Cloud API webhook as protocols §2.3 describes it; unknown fields pass, missing optional ones too. */
+/**
+ * The Cloud API webhook as protocols §2.3 describes it; unknown fields pass, missing optional ones too.
+ * Each level is read on its own (cloud-api.inbound.ts), so one element of an unknown shape is only
+ * that element's loss.
+ */
 const media = z.object({
   id: z.string(),
   caption: z.string().optional(),
@@ -8,9 +12,12 @@ const media = z.object({
   mime_type: z.string().optional(),
 });
 
-const cloudMessage = z.object({
+export const cloudMessage = z.object({
   id: z.string(),
+  /** The sender's phone; withheld (2026) from a user with a username while Meta's rules say so. */
   from: z.string().optional(),
+  /** The sender's business-scoped user id (BSUID), beside or instead of the phone. */
+  from_user_id: z.string().optional(),
   timestamp: z.string().optional(),
   type: z.string(),
   context: z.object({ id: z.string().optional() }).optional(),
@@ -44,31 +51,42 @@ const cloudMessage = z.object({
     .optional(),
   button: z.object({ text: z.string() }).optional(),
   reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).optional(),
+  system: z.object({ body: z.string().optional() }).optional(),
 });
 export type CloudMessage = z.infer<typeof cloudMessage>;
 
-const cloudStatus = z.object({
+export const cloudStatus = z.object({
   id: z.string(),
   status: z.string(),
   errors: z.array(z.object({ code: z.number() })).optional(),
 });
 export type CloudStatus = z.infer<typeof cloudStatus>;
 
-export const cloudWebhook = z.object({
-  entry: z.array(
-    z.object({
-      changes: z.array(
-        z.object({
-          value: z.object({
-            metadata: z.object({ phone_number_id: z.string() }).optional(),
-            contacts: z
-              .array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).optional() }))
-              .optional(),
-            messages: z.array(cloudMessage).optional(),
-            statuses: z.array(cloudStatus).optional(),
-          }),
-        }),
-      ),
-    }),
-  ),
+/** What is left of a message no other shape fits: enough to trace it in its sender's ticket. */
+export const looseCloudMessage = z.object({
+  id: z.string(),
+  from: z.string().optional(),
+  from_user_id: z.string().optional(),
+  type: z.string().optional(),
+});
+
+/** A sender: by phone (`wa_id`), by BSUID (`user_id`), or both. */
+export const cloudContact = z.object({
+  wa_id: z.string().optional(),
+  user_id: z.string().optional(),
+  profile: z.object({ name: z.string().optional(), username: z.string().optional() }).optional(),
+});
+export type CloudContact = z.infer<typeof cloudContact>;
+
+export const cloudEnvelope = z.object({ entry: z.array(z.unknown()) });
+export const cloudEntry = z.object({ changes: z.array(z.unknown()) });
+export const cloudChange = z.object({
+  value: z.object({
+    metadata: z.object({ phone_number_id: z.string() }).optional(),
+    contacts: z.array(z.unknown()).optional(),
+    messages: z.array(z.unknown()).optional(),
+    statuses: z.array(z.unknown()).optional(),
+    /** Meta's own failures about the number (protocols §2.3, system-level errors). */
+    errors: z.array(z.unknown()).optional(),
+  }),
 });

@@ -85,7 +85,7 @@ test('a text with escaped unicode verifies against the raw bytes and opens a pen
   expect(contact).toMatchObject({ name: 'Sheena Nelson', number: '5511900000002' });
 });
 
-test('media are fetched through the Graph media endpoints into storage; location, contacts, replies and reactions are kept', async () => {
+test('media are fetched through the Graph media endpoints into storage by a job; location, contacts, replies and reactions are kept', async () => {
   const tenant = await createCloudTenant(meta);
   const from = '5511900000003';
   const imageId = fake.addMedia(Buffer.from('png-bytes'), 'image/png');
@@ -124,7 +124,11 @@ test('media are fetched through the Graph media endpoints into storage; location
     expect(response.status).toBe(200);
   }
 
-  const rows = await messagesOf(tenant.companyId);
+  // The files are fetched by a job once their messages are stored.
+  const rows = await waitFor(
+    () => messagesOf(tenant.companyId),
+    (stored) => stored.every((row) => row.mediaStatus === null),
+  );
   const [, image, document, location, card, reply, reaction, button] = rows;
   expect(image).toMatchObject({ body: 'foto', mediaType: 'image' });
   const stored = await app.deps.storage.read(image?.mediaPath ?? '');

@@ -35,9 +35,20 @@ export function sendFailure(error: unknown): unknown {
   return error;
 }
 
+/** Graph said no to the request itself (the token, a permission, the object), not "later". */
+export const isRefusal = (error: unknown): error is GraphError =>
+  error instanceof GraphError &&
+  error.status < 500 &&
+  error.status !== 429 &&
+  !RETRYABLE_CODES.has(error.code);
+
 /** Graph's #100 on a read: the object's id does not exist, or the token may not see it. */
 export const isUnknownObject = (error: unknown) =>
   error instanceof GraphError && error.status === 400 && error.code === 100;
+
+/** A file Meta no longer serves: its media id is unknown, or its address answers "not found"/"gone". */
+export const isGoneMedia = (error: unknown) =>
+  isUnknownObject(error) || (error instanceof GraphError && (error.status === 404 || error.status === 410));
 
 type Auth = { bearer: string } | { accessToken: string };
 

@@ -15,8 +15,7 @@ afterAll(async () => {
   await writer.close();
 });
 
-const lookup = (phoneNumberId: string) =>
-  reader.deps.providerConnections.find('whatsappapi', 'phoneNumberId', phoneNumberId);
+const lookup = (phoneNumberId: string) => reader.deps.providerConnections.find('whatsappapi', phoneNumberId);
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   let value = await read();
@@ -106,6 +105,34 @@ test('a phone number id unknown at first is found once another process gives it 
   const found = await eventually(
     () => lookup(phoneNumberId),
     (row) => row !== undefined,
+  );
+  expect(found?.name).toBe('Nova');
+});
+
+test('a phone number id that moves to another connection is found on its new one', async () => {
+  const before = await cloudConnection();
+  const phoneNumberId = before.phoneNumberId ?? '';
+  expect((await lookup(phoneNumberId))?.id).toBe(before.id);
+
+  const tenant = await createTenant(writer);
+  const after = await writer.deps.db.transaction(async (tx) => {
+    await tx.update(connections).set({ phoneNumberId: null }).where(eq(connections.id, before.id));
+    const [row] = await tx
+      .insert(connections)
+      .values({
+        companyId: tenant.companyId,
+        name: 'Nova',
+        channel: 'whatsappapi',
+        phoneNumberId,
+        token: randomUUID(),
+      })
+      .returning();
+    return row;
+  });
+
+  const found = await eventually(
+    () => lookup(phoneNumberId),
+    (row) => row?.id === after?.id,
   );
   expect(found?.name).toBe('Nova');
 });

@@ -1,11 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Listen } from '../../db/notifications.js';
 import { connections } from '../../db/schema/index.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
-type ProviderKey = 'phoneNumberId' | 'facebookPageUserId' | 'instagramAccountId';
+/**
+ * The id each Meta channel's webhooks name it by. One connection of the channel holds an id (the
+ * partial unique indexes of `connections`); the channel is written as the indexes' literal predicate,
+ * so the lookup reads them.
+ */
+const claims = {
+  whatsappapi: { column: connections.phoneNumberId, only: sql`${connections.channel} = 'whatsappapi'` },
+  facebook: { column: connections.facebookPageUserId, only: sql`${connections.channel} = 'facebook'` },
+  instagram: { column: connections.instagramAccountId, only: sql`${connections.channel} = 'instagram'` },
+};
+export type MetaChannel = keyof typeof claims;
 
 /** The NOTIFY channel of the trigger on connections (migration 0015); the payload is the row's id. */
 const CONNECTION_CHANGES = 'balcao_connection_change';
@@ -16,16 +26,31 @@ const CONNECTION_CHANGES = 'balcao_connection_change';
  */
 async function findByProviderId(
   db: Db,
-  channel: string,
-  key: ProviderKey,
+  channel: MetaChannel,
   value: string,
 ): Promise<ConnectionRow | undefined> {
+  const claim = claims[channel];
   const [row] = await db
     .select()
     .from(connections)
-    .where(and(eq(connections[key], value), eq(connections.channel, channel)))
-    .limit(1);
+    .where(and(eq(claim.column, value), claim.only));
   return row;
+}
+
+/** Which of these ids of the channel a connection of another company already holds. */
+export async function heldElsewhere(
+  db: Db,
+  companyId: number,
+  channel: MetaChannel,
+  ids: string[],
+): Promise<string[]> {
+  if (!ids.length) return [];
+  const claim = claims[channel];
+  const rows = await db
+    .select({ id: claim.column })
+    .from(connections)
+    .where(and(inArray(claim.column, ids), claim.only, ne(connections.companyId, companyId)));
+  return rows.flatMap((row) => (row.id ? [row.id] : []));
 }
 
 /**
@@ -75,11 +100,11 @@ export function createProviderConnections(db: Db) {
         },
       });
     },
-    async find(channel: string, key: ProviderKey, value: string): Promise<ConnectionRow | undefined> {
-      const lookup = `${channel}:${key}:${value}`;
+    async find(channel: MetaChannel, value: string): Promise<ConnectionRow | undefined> {
+      const lookup = `${channel}:${value}`;
       if (listening && found.has(lookup)) return found.get(lookup);
       const started = generation;
-      const row = await findByProviderId(db, channel, key, value);
+      const row = await findByProviderId(db, channel, value);
       if (listening && stillCurrent(row, started)) found.set(lookup, row);
       return row;
     },

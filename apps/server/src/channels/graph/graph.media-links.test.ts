@@ -62,6 +62,14 @@ test('Cloud API: an attachment goes by { link } to our signed address, with no u
   expect(document).not.toHaveProperty('id');
   expect(await servedBytes(document.link)).toBe('%PDF-1.4 boleto');
   expect(fake.calls.filter((c) => c.path.endsWith(`${tenant.phoneNumberId}/media`))).toEqual([]);
+  // API clients read the same absolute address in the conversation.
+  const page = await app.inject({
+    method: 'GET',
+    url: `/messages/${ticket.id}`,
+    headers: { authorization: `Bearer ${tenant.admin.token}` },
+  });
+  const shown = page.json().messages.find((m: { id: number }) => m.id === stored.id);
+  expect(shown.mediaUrl.startsWith(`${PUBLIC_URL}/media/`)).toBe(true);
 });
 
 test('Messenger: an attachment goes as JSON with payload.url to our signed address', {

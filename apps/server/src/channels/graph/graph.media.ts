@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../platform/context.js';
 
 const extensions: Record<string, string> = {
@@ -17,21 +16,25 @@ const extensions: Record<string, string> = {
 };
 
 /** The spec's media types: image, audio, video, and application for every document. */
-function mediaTypeOf(mime: string): string {
+export function mediaTypeOf(mime: string): string {
   const family = mime.split('/')[0] ?? '';
   return ['image', 'audio', 'video'].includes(family) ? family : 'application';
 }
 
-/** Keeps downloaded bytes under the company's folder; answers what the message row stores. */
+/**
+ * Keeps downloaded bytes under the company's folder; answers what the message row stores. The `key`
+ * names the file (the same key and type, the same file), so a download run twice writes it once.
+ */
 export async function storeReceivedMedia(
   deps: AppDeps,
   companyId: number,
   file: { bytes: Buffer; mime: string; name?: string | null },
+  key: string,
 ) {
   const mime = file.mime.split(';')[0]?.trim().toLowerCase() || 'application/octet-stream';
   const fromName = file.name?.match(/\.([a-z0-9]{1,8})$/i)?.[1]?.toLowerCase();
   const ext = extensions[mime] ?? fromName ?? 'bin';
-  const path = `company${companyId}/messages/${randomUUID()}.${ext}`;
+  const path = `company${companyId}/messages/${key}.${ext}`;
   await deps.storage.put(path, file.bytes);
   return { mediaPath: path, mediaType: mediaTypeOf(mime), mediaName: file.name ?? null };
 }
@@ -41,9 +44,8 @@ export async function storeReceivedMedia(
  * https (Meta fetches only https links). Elsewhere the channel uploads the bytes instead.
  */
 export function publicMediaLink(deps: Pick<AppDeps, 'config' | 'links'>, path: string): string | undefined {
-  const base = deps.config.publicUrl;
-  if (!base?.startsWith('https://')) return undefined;
-  return `${base.replace(/\/+$/, '')}${deps.links.url(path)}`;
+  if (!deps.config.publicUrl?.startsWith('https://')) return undefined;
+  return deps.links.url(path) ?? undefined;
 }
 
 /** The bytes of a stored message's media, for channels that upload rather than link. */

@@ -52,7 +52,7 @@ export const metaWebhookRoutes =
         throw new AppError('ERR_INVALID_SIGNATURE');
       const payload = parse(raw);
       const object = (payload as { object?: unknown } | undefined)?.object;
-      if (object === 'whatsapp_business_account') await handleCloudApiWebhook(deps, graph, payload);
+      if (object === 'whatsapp_business_account') await handleCloudApiWebhook(deps, payload);
       else if (object === 'page' || object === 'instagram')
         await handleMessagingWebhook(deps, graph, payload);
       return reply.status(200).send({ received: true });

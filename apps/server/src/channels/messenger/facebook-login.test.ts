@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call } from '../../../test/app.js';
-import { PAGE_ID } from '../../../test/fake-graph/fixtures.js';
-import { createMetaTestApp } from '../../../test/fake-graph/meta-app.js';
+import { createMetaTestApp, facebookLogin } from '../../../test/fake-graph/meta-app.js';
 import { createTenant } from '../../../test/fixtures.js';
 import { connections } from '../../db/schema/index.js';
 
@@ -10,10 +9,9 @@ const meta = await createMetaTestApp();
 const { app, fake } = meta;
 afterAll(() => meta.close());
 
-const login = { facebookUserId: '10200000000', facebookUserToken: 'SHORT_USER_TOKEN' };
-
 test('POST /facebook exchanges the login, subscribes each page with a token and connects it, with its Instagram when asked', async () => {
   const tenant = await createTenant(app);
+  const { body: login, page } = facebookLogin(meta);
 
   const { status, body } = await call(app, 'POST', '/facebook', {
     token: tenant.admin.token,
@@ -33,21 +31,22 @@ test('POST /facebook exchanges the login, subscribes each page with a token and 
     client_id: fake.appId,
     client_secret: fake.appSecret,
   });
-  const subscribed = fake.calls.filter((c) => c.path.endsWith(`${PAGE_ID}/subscribed_apps`));
-  expect(subscribed[0]?.query).toMatchObject({ access_token: fake.pageToken });
+  const subscribed = fake.calls.filter((c) => c.path.endsWith(`${page.id}/subscribed_apps`));
+  expect(subscribed[0]?.query).toMatchObject({ access_token: page.token });
   const [stored] = await app.deps.db
     .select()
     .from(connections)
     .where(and(eq(connections.companyId, tenant.companyId), eq(connections.channel, 'instagram')));
-  expect(stored).toMatchObject({ facebookPageUserId: PAGE_ID, instagramAccountId: '17841400000000000' });
+  expect(stored).toMatchObject({ facebookPageUserId: page.id, instagramAccountId: page.instagram.id });
   // Stored sealed, never in clear; the sends open it (the subscription above used it).
-  expect(stored?.accessToken).not.toContain(fake.pageToken);
-  expect(app.deps.secrets.open(stored?.accessToken ?? '')).toBe(fake.pageToken);
-  expect(JSON.stringify(body)).not.toContain(fake.pageToken);
+  expect(stored?.accessToken).not.toContain(page.token);
+  expect(app.deps.secrets.open(stored?.accessToken ?? '')).toBe(page.token);
+  expect(JSON.stringify(body)).not.toContain(page.token);
 });
 
 test('connecting the same pages again refreshes them instead of duplicating; a refused login is a clear error', async () => {
   const tenant = await createTenant(app);
+  const { body: login } = facebookLogin(meta);
   await call(app, 'POST', '/facebook', { token: tenant.admin.token, body: login });
 
   const again = await call(app, 'POST', '/facebook', { token: tenant.admin.token, body: login });
@@ -64,6 +63,7 @@ test('connecting the same pages again refreshes them instead of duplicating; a r
 
 test('a login bringing more pages than the plan has room for connects none of them', async () => {
   const tenant = await createTenant(app, { plan: { connections: 1 } });
+  const { body: login } = facebookLogin(meta);
 
   const refused = await call(app, 'POST', '/facebook', {
     token: tenant.admin.token,

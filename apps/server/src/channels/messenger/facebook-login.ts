@@ -10,6 +10,7 @@ import {
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { GraphClient } from '../graph/graph.client.js';
+import { heldElsewhere } from '../graph/graph.connections.js';
 
 interface Page {
   id: string;
@@ -51,10 +52,11 @@ export async function connectFacebookPages(ctx: Ctx, graph: GraphClient, input: 
       throw new AppError('ERR_FACEBOOK_LOGIN');
     });
 
+  const listed = pages.data.filter((page) => page.access_token);
+  await refuseHeldElsewhere(ctx, listed, input.addInstagram);
   const found: Found[] = [];
-  for (const page of pages.data) {
-    if (!page.access_token) continue;
-    const token = page.access_token;
+  for (const page of listed) {
+    const token = page.access_token ?? '';
     await graph.call({
       method: 'POST',
       path: `${page.id}/subscribed_apps`,
@@ -76,6 +78,25 @@ export async function connectFacebookPages(ctx: Ctx, graph: GraphClient, input: 
       });
   }
   return save(ctx, found);
+}
+
+/**
+ * Meta lists a page to every admin of it: one already connected in another company stays there, and
+ * nothing of this login is saved (or subscribed) rather than part of it.
+ */
+async function refuseHeldElsewhere(ctx: Ctx, pages: Page[], addInstagram: boolean) {
+  const accounts = addInstagram ? pages.flatMap((page) => page.instagram_business_account?.id ?? []) : [];
+  const held = [
+    ...(await heldElsewhere(
+      ctx.db,
+      ctx.companyId,
+      'facebook',
+      pages.map((page) => page.id),
+    )),
+    ...(await heldElsewhere(ctx.db, ctx.companyId, 'instagram', accounts)),
+  ];
+  if (held.length)
+    throw new AppError('ERR_META_ASSET_TAKEN', `Connected in another company: ${held.join(', ')}`);
 }
 
 interface Found {

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 
-/** Messenger and Instagram share one webhook shape (protocols §3.1, §4.1); ids and a few events differ. */
+/**
+ * Messenger and Instagram share one webhook shape (protocols §3.1, §4.1); ids and a few events differ.
+ * Entries and their events are read one by one (messenger.inbound.ts): an event of another shape (an
+ * opt-in naming a user_ref and no sender) is that event's loss only.
+ */
 const attachment = z.object({
   type: z.string(),
   payload: z.object({ url: z.string().optional(), title: z.string().optional() }).nullish(),
 });
 
-const messagingEvent = z.object({
+export const messagingEvent = z.object({
   sender: z.object({ id: z.string() }),
   recipient: z.object({ id: z.string() }),
   timestamp: z.number().optional(),
@@ -39,7 +43,17 @@ const messagingEvent = z.object({
 });
 export type MessagingEvent = z.infer<typeof messagingEvent>;
 
-export const messagingWebhook = z.object({
+export const messagingEnvelope = z.object({
   object: z.enum(['page', 'instagram']),
-  entry: z.array(z.object({ id: z.string(), messaging: z.array(messagingEvent).optional() })),
+  entry: z.array(z.unknown()),
+});
+export const messagingEntry = z.object({ id: z.string(), messaging: z.array(z.unknown()).optional() });
+/** The entry's id alone, to tell whose an unreadable entry was. */
+export const entryId = z.object({ id: z.string() });
+
+/** What is left of a message event no other shape fits: enough to trace it in its sender's ticket. */
+export const looseMessagingMessage = z.object({
+  sender: z.object({ id: z.string() }),
+  recipient: z.object({ id: z.string() }),
+  message: z.object({ mid: z.string(), is_echo: z.boolean().optional() }),
 });

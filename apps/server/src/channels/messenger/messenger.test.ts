@@ -61,7 +61,11 @@ test('Messenger: text, attachments downloaded from the CDN, reply_to, postback a
   for (const event of events)
     expect((await meta.webhook(messagingEnvelope('page', [event], tenant.pageId))).status).toBe(200);
 
-  const rows = await messagesOf(tenant.companyId);
+  // The attachments are fetched by a job once their messages are stored.
+  const rows = await waitFor(
+    () => messagesOf(tenant.companyId),
+    (stored) => stored.every((row) => row.mediaStatus === null),
+  );
   expect(rows.map((r) => [r.body, r.mediaType])).toEqual([
     ['hello, world!', null],
     ['', 'image'],
@@ -155,7 +159,7 @@ test('Messenger: outside the window Meta refuses with (#10)/2018278 and the mess
   expect(failed?.failedReason).toBe('ERR_OUTSIDE_WINDOW');
 });
 
-test('Instagram routes by the account id, not the page id; reads come by mid; deleted and unsupported messages are not stored', {
+test('Instagram routes by the account id, not the page id; reads come by mid; a deleted message is not stored, an unsupported one leaves a trace', {
   timeout: 60_000,
 }, async () => {
   const tenant = await createPageTenant(meta, 'instagram');
@@ -178,7 +182,10 @@ test('Instagram routes by the account id, not the page id; reads come by mid; de
     ),
   );
   const inbound = await messagesOf(tenant.companyId);
-  expect(inbound.map((m) => m.body)).toEqual(['oi, tem esse em azul?']);
+  expect(inbound.map((m) => [m.body, m.mediaType])).toEqual([
+    ['oi, tem esse em azul?', null],
+    ['', 'unsupportedMessage'],
+  ]);
 
   const ticket = await acceptedTicket(tenant.companyId, tenant.admin.id);
   const { body: reply } = await call(app, 'POST', `/messages/${ticket?.id}`, {

@@ -70,14 +70,17 @@ export const connections = pgTable(
     index('connections_token_digest_idx').on(sql`sha256(${t.token}::bytea)`),
     uniqueIndex('connections_company_default_key').on(t.companyId).where(sql`${t.isDefault}`),
     index('connections_company_channel_idx').on(t.companyId, t.channel),
-    // Meta webhooks name the connection by the provider's ids.
-    index('connections_phone_number_id_idx').on(t.phoneNumberId).where(sql`${t.phoneNumberId} is not null`),
-    index('connections_facebook_page_idx')
+    // Meta webhooks name the connection by the provider's id, which one connection of the channel holds
+    // in the whole installation (an Instagram connection keeps its page's id too, not as its own).
+    uniqueIndex('connections_phone_number_id_key')
+      .on(t.phoneNumberId)
+      .where(sql`${t.channel} = 'whatsappapi'`),
+    uniqueIndex('connections_facebook_page_key')
       .on(t.facebookPageUserId)
-      .where(sql`${t.facebookPageUserId} is not null`),
-    index('connections_instagram_account_idx')
+      .where(sql`${t.channel} = 'facebook'`),
+    uniqueIndex('connections_instagram_account_key')
       .on(t.instagramAccountId)
-      .where(sql`${t.instagramAccountId} is not null`),
+      .where(sql`${t.channel} = 'instagram'`),
   ],
 );
 

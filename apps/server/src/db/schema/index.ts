@@ -21,3 +21,4 @@ export * from './tags.js';
 export * from './tickets.js';
 export * from './users.js';
 export * from './webchat.js';
+export * from './webhook-rejections.js';

@@ -43,6 +43,13 @@ export const messages = pgTable(
     mediaPath: text('media_path'),
     mediaType: text('media_type'),
     mediaName: text('media_name'),
+    /**
+     * An inbound file still being fetched ('pending', its job running) or given up ('unavailable',
+     * why in `mediaError`); null once stored, and for every other message.
+     */
+    mediaStatus: text('media_status').$type<'pending' | 'unavailable'>(),
+    /** Why the file could not be fetched: a catalogue code the web translates. */
+    mediaError: text('media_error'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),
     isForwarded: boolean('is_forwarded').notNull().default(false),

@@ -9,7 +9,12 @@ import { AppError } from '../../platform/errors.js';
 import { clearRateLimit, hitRateLimit, releaseRateLimit } from '../../platform/rate-limit.js';
 import { markOffline } from '../users/users.presence.js';
 import { findUserByEmail } from '../users/users.queries.js';
-import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
+import {
+  issueRefreshToken,
+  revokeRefreshToken,
+  revokeUserSessions,
+  rotateRefreshToken,
+} from './refresh-tokens.js';
 import { loadSessionUser } from './session.js';
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -66,7 +71,9 @@ export async function login(deps: AppDeps, input: LoginBody, address: string): P
     .update(users)
     .set({ online: true, lastSeenAt: sql`now()` })
     .where(tenant(users, user.companyId, eq(users.id, user.id)));
-  // Sessions already open elsewhere are told to end (spec 000 §4: 'Sua conta foi acessada em outro computador.').
+  // One sign-in per user (docs/decisions.md): the others end here, and are told so
+  // (spec 000 §4: 'Sua conta foi acessada em outro computador.').
+  await revokeUserSessions(deps.db, owner, sessionId);
   deps.realtime.toUser(user.id, events.auth(user.companyId), { action: 'update', user: { id: user.id } });
   return openSession(deps, owner, refreshToken, sessionId);
 }

@@ -207,6 +207,20 @@ describe('refresh and logout', () => {
     expect(afterTheft.status).toBe(401);
   });
 
+  test('signing in elsewhere ends the earlier sign-in: its refresh is refused, the new one works', async () => {
+    const tenant = await createTenant(app);
+    const signIn = async () =>
+      refreshCookie(
+        (await call(app, 'POST', '/auth/login', { body: { email: tenant.admin.email, password: PASSWORD } }))
+          .response,
+      ) as string;
+    const desk = await signIn();
+    const phone = await signIn();
+
+    expect((await refresh(desk)).status).toBe(401);
+    expect((await refresh(phone)).status).toBe(200);
+  });
+
   test('logout revokes the refresh token and clears the cookie', async () => {
     const cookie = await loginCookie();
 

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors.js';
 import { requirePlan } from '../../platform/permissions.js';
 import { takePlanRoom } from '../plans/plan-limits.js';
 import { foreignQueueLink, toStoredSchedules } from '../queues/queues.queries.js';
+import { checkClaim, rethrowTaken } from './connections.claims.js';
 import {
   type ConnectionRow,
   findConnection,
@@ -187,34 +188,37 @@ export async function createConnections(ctx: Ctx, batch: NewConnection[]): Promi
   for (const { input } of batch) {
     const flag = channelFlag[input.channel];
     if (flag) requirePlan(ctx.actor, flag);
+    await checkClaim(ctx, input.channel, input);
   }
-  const rows = await ctx.db.transaction(async (tx) => {
-    const held = await takePlanRoom(tx, ctx.companyId, 'connections', batch.length);
-    const created: ConnectionRow[] = [];
-    for (const { input, provider } of batch) {
-      await checkLinks(tx, ctx.companyId, input);
-      // The first connection of a company becomes its default.
-      const isDefault = input.isDefault || held + created.length === 0;
-      const [row] = await tx
-        .insert(connections)
-        .values({
-          ...columnsOf(input, ctx.secrets),
-          name: input.name,
-          channel: input.channel,
-          isDefault,
-          companyId: ctx.companyId,
-          status: initialStatus(input),
-          token: newConnectionToken(),
-          ...provider,
-        })
-        .returning();
-      if (!row) throw new AppError('ERR_INTERNAL');
-      if (isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
-      await replaceQueues(tx, row.id, input.queueIds);
-      created.push(row);
-    }
-    return created;
-  });
+  const rows = await ctx.db
+    .transaction(async (tx) => {
+      const held = await takePlanRoom(tx, ctx.companyId, 'connections', batch.length);
+      const created: ConnectionRow[] = [];
+      for (const { input, provider } of batch) {
+        await checkLinks(tx, ctx.companyId, input);
+        // The first connection of a company becomes its default.
+        const isDefault = input.isDefault || held + created.length === 0;
+        const [row] = await tx
+          .insert(connections)
+          .values({
+            ...columnsOf(input, ctx.secrets),
+            name: input.name,
+            channel: input.channel,
+            isDefault,
+            companyId: ctx.companyId,
+            status: initialStatus(input),
+            token: newConnectionToken(),
+            ...provider,
+          })
+          .returning();
+        if (!row) throw new AppError('ERR_INTERNAL');
+        if (isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
+        await replaceQueues(tx, row.id, input.queueIds);
+        created.push(row);
+      }
+      return created;
+    })
+    .catch(rethrowTaken);
   const presented = await present(ctx, rows);
   for (const connection of presented) publish(ctx, connection);
   return presented;
@@ -225,21 +229,26 @@ export async function updateConnection(
   id: number,
   input: UpdateConnectionBody,
 ): Promise<Connection> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await findConnection(tx, ctx.companyId, id);
-    if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
-    if (current.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
-    await checkLinks(tx, ctx.companyId, input);
-    const [updated] = await tx
-      .update(connections)
-      .set({ ...columnsOf(input, ctx.secrets, current.wavoip), updatedAt: new Date() })
-      .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)))
-      .returning();
-    if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');
-    if (updated.isDefault) await clearOtherDefaults(tx, ctx.companyId, id);
-    await replaceQueues(tx, id, input.queueIds);
-    return updated;
-  });
+  const stored = await findConnection(ctx.db, ctx.companyId, id);
+  if (!stored) throw new AppError('ERR_NO_WAPP_FOUND');
+  await checkClaim(ctx, stored.channel, input, stored);
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const current = await findConnection(tx, ctx.companyId, id);
+      if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
+      if (current.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+      await checkLinks(tx, ctx.companyId, input);
+      const [updated] = await tx
+        .update(connections)
+        .set({ ...columnsOf(input, ctx.secrets, current.wavoip), updatedAt: new Date() })
+        .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)))
+        .returning();
+      if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');
+      if (updated.isDefault) await clearOtherDefaults(tx, ctx.companyId, id);
+      await replaceQueues(tx, id, input.queueIds);
+      return updated;
+    })
+    .catch(rethrowTaken);
   const connection = await presentOne(ctx, row);
   publish(ctx, connection);
   return connection;

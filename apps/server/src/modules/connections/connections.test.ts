@@ -2,15 +2,22 @@ import { events, QUEUE_COLORS } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
+import { startFakeGraph } from '../../../test/fake-graph/fake-graph.js';
+import { digits } from '../../../test/fake-graph/meta-app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
 import { connectionQueues, connections, queues } from '../../db/schema/index.js';
 import { sealClearWavoipTokens } from './connections.secrets.js';
 
-const app = await createTestApp();
+// Meta tokens are proved against Graph when saved: a fake one answers here.
+const graph = await startFakeGraph();
+const app = await createTestApp({ env: { GRAPH_API_URL: graph.url } });
 const live = await listenForSockets(app);
-afterAll(() => live.close());
+afterAll(async () => {
+  await live.close();
+  await graph.close();
+});
 
 const webchat = (name: string) => ({ name, channel: 'webchat' });
 
@@ -274,14 +281,11 @@ test('wavoip tokens stored in clear before sealing are sealed on start; sealed o
 
 test('a Meta token is stored but never shown; the greeting media upload keeps the file and DELETE removes it', async () => {
   const tenant = await createTenant(app);
+  const phoneNumberId = digits(15);
+  graph.addPhoneNumber(phoneNumberId, 'SECRET');
   const created = await call(app, 'POST', '/whatsapp', {
     token: tenant.admin.token,
-    body: {
-      name: 'Oficial',
-      channel: 'whatsappapi',
-      phoneNumberId: '106540352242922',
-      accessToken: 'SECRET',
-    },
+    body: { name: 'Oficial', channel: 'whatsappapi', phoneNumberId, accessToken: 'SECRET' },
   });
   const form = new FormData();
   form.set('file', new Blob([Buffer.from('%PDF-1.4 boas-vindas')]), 'menu.pdf');
@@ -299,7 +303,7 @@ test('a Meta token is stored but never shown; the greeting media upload keeps th
   expect(created.body).toMatchObject({
     status: 'CONNECTED',
     hasAccessToken: true,
-    phoneNumberId: '106540352242922',
+    phoneNumberId,
   });
   expect(JSON.stringify(created.body)).not.toContain('SECRET');
   const [stored] = await app.deps.db

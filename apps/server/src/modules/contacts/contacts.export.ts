@@ -1,5 +1,6 @@
 import type { Ctx } from '../../platform/context.js';
-import { numbersHiddenFor, toContact } from './contacts.present.js';
+import { numbersHiddenFor } from './contacts.masking.js';
+import { toContact } from './contacts.present.js';
 import { contactBatch } from './contacts.queries.js';
 import { sheetWriter } from './contacts.sheet.js';
 

@@ -1,50 +1,52 @@
 import { events } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
+import { uploadSheet, workbook } from '../../../test/contact-sheets.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
 import { collect, listenForSockets } from '../../../test/sockets.js';
 import { waitFor } from '../../../test/wait.js';
-import { tags } from '../../db/schema/index.js';
+import { contacts, tags } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
 
-async function workbook(rows: unknown[][], sheetName = 'Contatos'): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(sheetName);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-function upload(token: string, bytes: Buffer, filename = 'contatos.xlsx') {
-  const boundary = '----balcao';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n`),
-    Buffer.from('Content-Type: application/octet-stream\r\n\r\n'),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: '/contacts/upload',
-    payload,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-  });
-}
+const upload = (token: string, bytes: Buffer) => uploadSheet(app, token, bytes);
 
 const count = async (token: string) => (await call(app, 'GET', '/contacts', { token })).body.count as number;
+
+interface Note {
+  row: number;
+  number: string;
+  reason: string;
+  firstRow?: number;
+}
 
 interface Progress {
   status: string;
   processed: number;
   total: number;
   created: number;
-  errors: { row: number; error: string }[];
+  updated: number;
+  skipped: number;
+  skippedRows: Note[];
+  warnings: Note[];
+}
+
+/** The events of one import until its end, and the rows its batches reported. */
+async function finished(events: Progress[], batches = 1) {
+  // Each batch and the end; over PostgreSQL they may arrive in any order.
+  const all = await waitFor(
+    async () => events,
+    (seen) => seen.length === batches + 1 && seen.some((e) => e.status === 'done'),
+  );
+  return {
+    done: all.find((e) => e.status === 'done'),
+    skippedRows: all.flatMap((e) => e.skippedRows).sort((a, b) => a.row - b.row),
+    warnings: all.flatMap((e) => e.warnings).sort((a, b) => a.row - b.row),
+  };
 }
 
 describe('importing a sheet', () => {
@@ -73,47 +75,97 @@ describe('importing a sheet', () => {
 
     expect(response.statusCode).toBe(202);
     expect(response.json().total).toBe(5);
-    // One batch and the end; over PostgreSQL the two may arrive in either order.
-    const done = await waitFor(
-      async () => mine,
-      (events) => events.length === 2 && events.some((e) => e.status === 'done'),
-    );
-    expect(done.find((e) => e.status === 'done')).toMatchObject({ processed: 5, total: 5, created: 2 });
-    expect(done.flatMap((e) => e.errors)).toEqual([
-      { row: 3, number: '123', error: 'invalidPhone' },
-      { row: 4, number: '+55 11 98888-0001', error: 'duplicated' },
-      { row: 5, number: '5511988880002', error: 'invalidEmail' },
+    const report = await finished(mine);
+    expect(report.done).toMatchObject({ processed: 5, total: 5, created: 3, updated: 0, skipped: 2 });
+    expect(report.skippedRows).toEqual([
+      { row: 3, number: '123', reason: 'invalidPhone' },
+      { row: 4, number: '+55 11 98888-0001', reason: 'duplicateInSheet', firstRow: 2 },
     ]);
+    expect(report.warnings).toEqual([{ row: 5, number: '5511988880002', reason: 'invalidEmail' }]);
     expect(theirs).toEqual([]);
     const { body } = await call(app, 'GET', '/contacts?searchParam=Ana', { token: tenant.admin.token });
     expect(body.contacts[0]).toMatchObject({ number: '5511988880001', email: 'ana@test.local' });
     expect(body.contacts[0].tags.map((t: { name: string }) => t.name)).toEqual(['Cliente']);
   });
 
-  test("a number already stored is that row's error", async () => {
+  test('a stored number, in either 9th-digit form, is filled in or skipped, never stored twice', async () => {
     const tenant = await createTenant(app);
-    await call(app, 'POST', '/contacts', {
-      token: tenant.admin.token,
-      body: { name: 'Old', number: '11988880009' },
-    });
+    const { companyId } = tenant;
+    await app.deps.db.insert(tags).values({ companyId, name: 'vip' });
+    await app.deps.db.insert(contacts).values([
+      { companyId, channel: 'whatsapp', number: '5511988880001', name: 'Ana', email: '' },
+      // As WhatsApp gave it, without the 9th digit; named by its number.
+      { companyId, channel: 'whatsapp', number: '551188880002', name: '551188880002', email: '' },
+      { companyId, channel: 'whatsapp', number: '5511988880004', name: 'Duda', email: 'duda@test.local' },
+      { companyId, channel: 'whatsapp', number: '5511988880006', name: 'Fabi', email: '' },
+    ]);
     const seen = collect<Progress>(
       await live.connect({ token: tenant.admin.token }),
-      events.contactImport(tenant.companyId),
+      events.contactImport(companyId),
     );
 
     await upload(
       tenant.admin.token,
       await workbook([
-        ['name', 'number'],
-        ['New', '5511988880009'],
+        ['name', 'number', 'email', 'tags'],
+        ['Ana Maria', '11 98888-0001', 'ana@test.local', ''],
+        ['Ana', '11 8888-0001', '', ''],
+        ['Bia', '11 98888-0002', '', ''],
+        ['Bia', '+55 11 8888-0002', 'bia@test.local', ''],
+        ['Caio', '11 98888-0003', 'caio@', ''],
+        ['Caio', '11988880003', '', ''],
+        ['Duda Souza', '11 98888-0004', 'other@test.local', ''],
+        ['X', '123', '', ''],
+        ['Eva', '11 8888-0005', '', ''],
+        ['', '11 98888-0006', '', 'VIP'],
       ]),
     );
 
-    const done = await waitFor(
-      async () => seen,
-      (e) => e.some((x) => x.status === 'done'),
+    const report = await finished(seen);
+    expect(report.done).toMatchObject({ processed: 10, created: 2, updated: 3, skipped: 5 });
+    expect(report.skippedRows).toEqual([
+      { row: 3, number: '11 8888-0001', reason: 'duplicateInSheet', firstRow: 2 },
+      { row: 5, number: '+55 11 8888-0002', reason: 'duplicateInSheet', firstRow: 4 },
+      { row: 7, number: '11988880003', reason: 'duplicateInSheet', firstRow: 6 },
+      { row: 8, number: '11 98888-0004', reason: 'alreadyStored' },
+      { row: 9, number: '123', reason: 'invalidPhone' },
+    ]);
+    expect(report.warnings).toEqual([{ row: 6, number: '11 98888-0003', reason: 'invalidEmail' }]);
+    const stored = await app.deps.db
+      .select({ number: contacts.number, name: contacts.name, email: contacts.email })
+      .from(contacts)
+      .where(eq(contacts.companyId, companyId))
+      .orderBy(contacts.number);
+    expect(stored).toEqual([
+      { number: '551188880002', name: 'Bia', email: '' },
+      { number: '5511988880001', name: 'Ana', email: 'ana@test.local' },
+      { number: '5511988880003', name: 'Caio', email: '' },
+      { number: '5511988880004', name: 'Duda', email: 'duda@test.local' },
+      { number: '5511988880005', name: 'Eva', email: '' },
+      { number: '5511988880006', name: 'Fabi', email: '' },
+    ]);
+    const { body } = await call(app, 'GET', '/contacts?searchParam=Fabi', { token: tenant.admin.token });
+    expect(body.contacts[0].tags.map((t: { name: string }) => t.name)).toEqual(['vip']);
+  });
+
+  test('a number seen in an earlier batch of the sheet is a duplicate there too', async () => {
+    const tenant = await createTenant(app);
+    const seen = collect<Progress>(
+      await live.connect({ token: tenant.admin.token }),
+      events.contactImport(tenant.companyId),
     );
-    expect(done.flatMap((e) => e.errors)).toEqual([{ row: 2, number: '5511988880009', error: 'duplicated' }]);
+    const rows = Array.from({ length: 204 }, (_, i) => [`Cliente ${i}`, String(5511990000000 + i)]);
+
+    await upload(
+      tenant.admin.token,
+      await workbook([['name', 'number'], ...rows, ['Again', '5511990000000']]),
+    );
+
+    const report = await finished(seen, 2);
+    expect(report.done).toMatchObject({ processed: 205, created: 204, updated: 0, skipped: 1 });
+    expect(report.skippedRows).toEqual([
+      { row: 206, number: '5511990000000', reason: 'duplicateInSheet', firstRow: 2 },
+    ]);
   });
 
   test('a sheet whose job cannot be queued is refused and leaves no file behind', async () => {
@@ -164,6 +216,28 @@ describe('importing a sheet', () => {
   });
 });
 
+test('a multipart body the parser cannot read is bad input, as on the other upload routes', async () => {
+  const tenant = await createTenant(app);
+
+  for (const payload of [
+    'garbage',
+    '--x\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK',
+  ]) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/contacts/upload',
+      payload,
+      headers: {
+        authorization: `Bearer ${tenant.admin.token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('ERR_VALIDATION');
+  }
+});
+
 describe('the example and the export', () => {
   test('planilha.xlsx has the columns an import reads', async () => {
     const tenant = await createTenant(app);
@@ -187,6 +261,10 @@ describe('the example and the export', () => {
       ['Bia', '11988880002'],
     ])
       await call(app, 'POST', '/contacts', { token: tenant.admin.token, body: { name, number } });
+    // A channel that gives no name stores the number as the name: it is masked with the number.
+    await app.deps.db
+      .insert(contacts)
+      .values({ companyId: tenant.companyId, name: '5511988880003', number: '5511988880003' });
     await call(app, 'PUT', '/companySettings', {
       token: tenant.admin.token,
       body: { column: 'lgpdHideNumber', data: 'enabled' },
@@ -211,10 +289,12 @@ describe('the example and the export', () => {
     expect(await read(tenant.admin.token)).toEqual([
       ['Ana', '5511988880001'],
       ['Bia', '5511988880002'],
+      ['5511988880003', '5511988880003'],
     ]);
     expect(await read(attendant.token)).toEqual([
       ['Ana', '5511*******01'],
       ['Bia', '5511*******02'],
+      ['5511*******03', '5511*******03'],
     ]);
   });
 });

@@ -10,12 +10,6 @@ export function normaliseNumber(raw: string): string | null {
   return parsed.number.slice(1);
 }
 
-/** What lgpdHideNumber leaves of a number: country and area code and the last two digits. */
-export function maskNumber(number: string): string {
-  if (number.length <= 6) return '*'.repeat(number.length);
-  return `${number.slice(0, 4)}${'*'.repeat(number.length - 6)}${number.slice(-2)}`;
-}
-
 /**
  * The other form a Brazilian mobile may be known by: with the 9th digit mobiles took in 2012–2016
  * (55 DD 9 NNNNNNNN) or without it (55 DD NNNNNNNN), NNNNNNNN starting with 6–9 as mobiles did.
@@ -26,4 +20,17 @@ export function brazilianMobileTwin(number: string): string | undefined {
   if (!match) return undefined;
   const [, ddd, nine, rest] = match;
   return `55${ddd}${nine ? '' : '9'}${rest}`;
+}
+
+/**
+ * A number as a sheet gives it: as typed (normaliseNumber), or a Brazilian mobile written in its old
+ * form without the 9th digit, as WhatsApp and backups of its contacts still have many, read as
+ * today's form (libphonenumber-js calls the old form invalid).
+ */
+export function normaliseSheetNumber(raw: string): string | null {
+  const number = normaliseNumber(raw);
+  if (number) return number;
+  const digits = raw.replace(/\D/g, '');
+  const current = brazilianMobileTwin(digits.length <= 10 ? `55${digits}` : digits);
+  return current ? normaliseNumber(current) : null;
 }

@@ -1,20 +1,14 @@
-import { type Contact, can } from '@balcao/shared';
-import type { ActorLoader, RequestActor } from '../../platform/auth/actor.js';
-import { maskNumber } from './contacts.numbers.js';
+import type { Contact } from '@balcao/shared';
+import { maskContact } from './contacts.masking.js';
 import type { ContactRecord } from './contacts.queries.js';
 
-/** lgpdHideNumber hides numbers from the user profile, in every answer, not only on screen. */
-export async function numbersHiddenFor(actors: ActorLoader, actor: RequestActor | null, companyId: number) {
-  if (actor && can(actor, 'contacts:seeHiddenNumbers')) return false;
-  return (await actors.settings(companyId)).lgpdHideNumber === 'enabled';
-}
-
+/** A contact as answered; with `hideNumbers`, as lgpdHideNumber shows it to those it hides numbers from. */
 export function toContact(row: ContactRecord, hideNumbers: boolean): Contact {
-  return {
+  const contact: Contact = {
     id: row.id,
     name: row.name,
-    number: row.number && hideNumbers ? maskNumber(row.number) : row.number,
-    numberHidden: row.number !== null && hideNumbers,
+    number: row.number,
+    numberHidden: false,
     email: row.email,
     urlPicture: row.profilePicUrl,
     active: row.active,
@@ -28,9 +22,5 @@ export function toContact(row: ContactRecord, hideNumbers: boolean): Contact {
     lastInteractionAt: row.lastInteractionAt,
     createdAt: row.createdAt.toISOString(),
   };
+  return hideNumbers ? maskContact(contact) : contact;
 }
-
-export const maskContact = (contact: Contact): Contact =>
-  contact.number && !contact.numberHidden
-    ? { ...contact, number: maskNumber(contact.number), numberHidden: true }
-    : contact;

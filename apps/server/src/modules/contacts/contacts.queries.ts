@@ -54,6 +54,8 @@ export interface ContactFilter {
   tagIds?: number[];
   channel?: string;
   isGroup?: boolean;
+  /** lgpdHideNumber hides numbers from the caller: a search never matches one (see `contactFilter`). */
+  numbersHidden?: boolean;
 }
 
 /**
@@ -63,8 +65,9 @@ export interface ContactFilter {
  */
 interface FilterShape {
   search: boolean;
-  /** The search has digits, so the number is searched too. */
+  /** The search has digits, so the number is searched too (unless hidden from the caller). */
   digits: boolean;
+  numbersHidden: boolean;
   /** Every text searched has a trigram (three characters or more): see `searched`. */
   trigrams: boolean;
   channel: boolean;
@@ -97,13 +100,18 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 const searched = (shape: FilterShape, value: SQLWrapper): SQLWrapper =>
   shape.trigrams ? sql`(select ${value})` : value;
 
-/** Name and e-mail as typed; the number by its digits, so '+55 (11) 9' finds '55119…'. */
+/**
+ * Name and e-mail as typed; the number by its digits, so '+55 (11) 9' finds '55119…'. Where numbers are
+ * hidden from the caller, neither the number nor a name that is the number (a channel's stand-in) is
+ * searched: finding a contact by a number would tell its number.
+ */
 function contactFilter(shape: FilterShape): SQL | undefined {
+  const name = ilike(contacts.name, searched(shape, param.pattern));
   return and(
     eq(contacts.companyId, param.companyId),
     shape.search
       ? or(
-          ilike(contacts.name, searched(shape, param.pattern)),
+          shape.numbersHidden ? and(name, sql`${contacts.name} is distinct from ${contacts.number}`) : name,
           ilike(contacts.email, searched(shape, param.pattern)),
           shape.digits ? sql`${contacts.number} like ${searched(shape, param.digits)}` : undefined,
         )
@@ -154,7 +162,8 @@ export async function searchContacts(
   const digits = filter.search?.replace(/\D/g, '') ?? '';
   const shape: FilterShape = {
     search: Boolean(filter.search),
-    digits: digits.length > 0,
+    digits: digits.length > 0 && !filter.numbersHidden,
+    numbersHidden: Boolean(filter.search) && filter.numbersHidden === true,
     trigrams: (filter.search?.length ?? 0) >= 3 && (digits.length === 0 || digits.length >= 3),
     channel: Boolean(filter.channel),
     isGroup: filter.isGroup !== undefined,

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
+import { uploadedFile } from '../../platform/storage/uploads.js';
 import { exportContacts } from './contacts.export.js';
 import { startContactImport } from './contacts.import.js';
 import { contactProfile } from './contacts.profile.js';
@@ -81,7 +82,9 @@ export const contactsRoutes =
       '/contacts/upload',
       { config: { gate: 'session' }, schema: { response: { 202: contactImportStarted } } },
       async (request, reply) =>
-        reply.status(202).send(await startContactImport(contextOf(deps, request), await request.file())),
+        reply
+          .status(202)
+          .send(await startContactImport(contextOf(deps, request), await uploadedFile(request))),
     );
 
     app.put(

@@ -14,8 +14,9 @@ import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { publishContact } from './contacts.events.js';
+import { numbersHiddenFor } from './contacts.masking.js';
 import { normaliseNumber } from './contacts.numbers.js';
-import { numbersHiddenFor, toContact } from './contacts.present.js';
+import { toContact } from './contacts.present.js';
 import {
   type ContactRecord,
   type ContactRow,
@@ -42,13 +43,19 @@ export async function announceContact(ctx: Ctx, action: 'create' | 'update', id:
 
 export async function listContacts(ctx: Ctx, query: ListContactsQuery) {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
+  const hide = await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId);
   const { rows, total } = await searchContacts(
     ctx.db,
     ctx.companyId,
-    { search: query.searchParam, tagIds: query.contactTag, channel: query.channel, isGroup: query.isGroup },
+    {
+      search: query.searchParam,
+      tagIds: query.contactTag,
+      channel: query.channel,
+      isGroup: query.isGroup,
+      numbersHidden: hide,
+    },
     { limit: PAGE_SIZE, offset },
   );
-  const hide = await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId);
   return {
     contacts: rows.map((row) => toContact(row, hide)),
     hasMore: offset + rows.length < total,

@@ -1,6 +1,7 @@
-import { PassThrough, Readable } from 'node:stream';
-import { CONTACT_SHEET_COLUMNS } from '@balcao/shared';
+import { PassThrough } from 'node:stream';
+import { CONTACT_SHEET_COLUMNS, CONTACT_SHEET_MAX_ROWS } from '@balcao/shared';
 import { AppError } from '../../platform/errors.js';
+import { firstSheetRows } from '../../platform/sheets/xlsx.js';
 
 type SheetColumn = (typeof CONTACT_SHEET_COLUMNS)[number];
 export type SheetRow = { row: number } & Record<SheetColumn, string>;
@@ -20,61 +21,37 @@ const plain = (value: string) =>
     .trim()
     .toLowerCase();
 
-/** A cell as text, whatever exceljs made of it (rich text, hyperlink, formula result, number). */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') {
-    const cell = value as { text?: unknown; result?: unknown; richText?: { text: string }[] };
-    if (cell.richText) return cell.richText.map((part) => part.text).join('');
-    if (cell.text !== undefined) return cellText(cell.text);
-    if (cell.result !== undefined) return cellText(cell.result);
-    if (value instanceof Date) return value.toISOString();
-    return '';
-  }
-  return String(value).replaceAll('\0', '').trim();
-}
-
-/** exceljs holds about 30 MiB once loaded: it comes in with the first import or export, not at start. */
+/** exceljs holds about 30 MiB once loaded: it comes in with the first export, not at start. */
 const excel = async () => (await import('exceljs')).default;
 
-const isZip = (bytes: Buffer) => bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-
 /**
- * The rows of the workbook's first sheet, read as a stream (the whole file is never a DOM), after a
- * header row naming at least the name and number columns. Unreadable files fail as ERR_INVALID_SPREADSHEET.
+ * The contact rows of the workbook's first sheet, after a header row naming at least the name and
+ * number columns: read within the limits of `firstSheetRows`, and at most CONTACT_SHEET_MAX_ROWS of
+ * them. Unreadable files fail as ERR_INVALID_SPREADSHEET.
  */
-export async function* readContactRows(input: Readable): AsyncGenerator<SheetRow> {
-  const ExcelJS = await excel();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    sharedStrings: 'cache',
-    worksheets: 'emit',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+export async function* readContactRows(bytes: Buffer): AsyncGenerator<SheetRow> {
   let columns: Partial<Record<SheetColumn, number>> | undefined;
+  let count = 0;
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = (row.values ?? []) as unknown[];
-        if (!columns) {
-          columns = headerColumns(values);
-          continue;
-        }
-        const read = (column: SheetColumn) => {
-          const index = columns?.[column];
-          return index === undefined ? '' : cellText(values[index]);
-        };
-        const parsed = {
-          row: row.number,
-          name: read('name'),
-          number: read('number'),
-          email: read('email'),
-          tags: read('tags'),
-        };
-        if (parsed.name || parsed.number || parsed.email) yield parsed;
+    for await (const { row, cells } of firstSheetRows(bytes)) {
+      if (!columns) {
+        columns = headerColumns(cells);
+        continue;
       }
-      break;
+      const read = (column: SheetColumn) => {
+        const index = columns?.[column];
+        return index === undefined ? '' : (cells.get(index) ?? '').trim();
+      };
+      const parsed = {
+        row,
+        name: read('name'),
+        number: read('number'),
+        email: read('email'),
+        tags: read('tags'),
+      };
+      if (!parsed.name && !parsed.number && !parsed.email) continue;
+      if (++count > CONTACT_SHEET_MAX_ROWS) throw new AppError('ERR_SPREADSHEET_TOO_MANY_ROWS');
+      yield parsed;
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -83,26 +60,25 @@ export async function* readContactRows(input: Readable): AsyncGenerator<SheetRow
   if (!columns) throw new AppError('ERR_SPREADSHEET_COLUMNS');
 }
 
-function headerColumns(values: unknown[]): Partial<Record<SheetColumn, number>> {
+function headerColumns(cells: Map<number, string>): Partial<Record<SheetColumn, number>> {
   const columns: Partial<Record<SheetColumn, number>> = {};
-  values.forEach((value, index) => {
-    const header = plain(cellText(value));
+  for (const [index, value] of cells) {
+    const header = plain(value);
     const column = CONTACT_SHEET_COLUMNS.find((c) => headerAliases[c].includes(header));
     if (column && columns[column] === undefined) columns[column] = index;
-  });
+  }
   if (columns.name === undefined || columns.number === undefined)
     throw new AppError('ERR_SPREADSHEET_COLUMNS');
   return columns;
 }
 
 /**
- * Reads an uploaded workbook to its end before anything is stored, so a broken, foreign or
+ * Reads an uploaded workbook to its end before anything is stored, so a broken, foreign, oversized or
  * header-less file is refused whole. Answers how many contact rows it holds.
  */
 export async function checkContactSheet(bytes: Buffer): Promise<number> {
-  if (!isZip(bytes)) throw new AppError('ERR_INVALID_SPREADSHEET', 'Not an xlsx file');
   let total = 0;
-  for await (const _row of readContactRows(Readable.from(bytes))) total++;
+  for await (const _row of readContactRows(bytes)) total++;
   return total;
 }
 

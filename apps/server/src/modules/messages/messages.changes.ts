@@ -68,8 +68,8 @@ async function afterChange(ctx: Ctx, row: MessageRow, change: Change) {
   const message = toMessage(row, ctx.links, await findQuoted(ctx.db, row));
   const previewChanged = await refreshTicketPreview(ctx.db, ctx.companyId, row, previewOf);
   const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, row.ticketId));
-  if (ticket) publishMessage(ctx, ctx.companyId, 'update', message, ticket);
-  if (ticket && previewChanged) publishTicket(ctx, ctx.companyId, ticket);
+  if (ticket) await publishMessage(ctx, ctx.companyId, 'update', message, ticket);
+  if (ticket && previewChanged) await publishTicket(ctx, ctx.companyId, ticket);
   await changeOnChannel(ctx, row, change);
   return message;
 }

@@ -100,7 +100,7 @@ export async function publishMessageUpdates(deps: AppDeps, rows: MessageRow[]) {
       loaded.set(row.ticketId, ticket);
     }
     const quoted = await findQuoted(deps.db, row);
-    publishMessage(deps, row.companyId, 'update', toMessage(row, deps.links, quoted), ticket);
+    await publishMessage(deps, row.companyId, 'update', toMessage(row, deps.links, quoted), ticket);
   }
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
+import { type Part, sendMedia } from '../../../test/multipart.js';
 import { messages, queues, tickets, userQueues } from '../../db/schema/index.js';
 
 /** About 10 KB, so an oversized file stays small in the test. */
@@ -15,38 +16,7 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
-interface Part {
-  filename: string;
-  type: string;
-  bytes: Buffer;
-  fields?: Record<string, string>;
-}
-
-function multipart({ filename, type, bytes, fields = {} }: Part) {
-  const boundary = '----balcao-media';
-  const texts = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  const payload = Buffer.concat([
-    ...texts,
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function send(ticketId: number, token: string, part: Part) {
-  const { payload, contentType } = multipart(part);
-  return app.inject({
-    method: 'POST',
-    url: `/messages/${ticketId}/media`,
-    payload,
-    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-  });
-}
+const send = (ticketId: number, token: string, part: Part) => sendMedia(app, ticketId, token, part);
 
 const storedFiles = () => {
   const dir = app.deps.config.mediaDir;

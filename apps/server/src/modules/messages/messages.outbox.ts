@@ -96,8 +96,8 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
   }
   const ticket = (await loadTicketById(deps.db, deps.links, input.companyId, input.ticket.id)) as Ticket;
   const message = toMessage(row, deps.links, input.quoted);
-  publishMessage(deps, input.companyId, 'create', message, ticket);
-  publishTicket(deps, input.companyId, ticket);
+  await publishMessage(deps, input.companyId, 'create', message, ticket);
+  await publishTicket(deps, input.companyId, ticket);
   return message;
 }
 

@@ -28,7 +28,7 @@ import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-type QuotedRow = Pick<MessageRow, 'id' | 'body' | 'fromMe' | 'isDeleted'>;
+type QuotedRow = Pick<MessageRow, 'id' | 'body' | 'fromMe' | 'isDeleted' | 'mediaType'>;
 
 /** A deleted message is quoted without its text. */
 const toQuoted = (row: QuotedRow): QuotedMessage => ({
@@ -36,6 +36,7 @@ const toQuoted = (row: QuotedRow): QuotedMessage => ({
   body: row.isDeleted ? '' : row.body,
   fromMe: row.fromMe,
   isDeleted: row.isDeleted,
+  mediaType: row.mediaType,
 });
 
 /**
@@ -57,6 +58,8 @@ export const toMessage = (
   mediaUrl: links.url(row.mediaPath),
   mediaType: row.mediaType,
   mediaName: row.mediaName,
+  mediaStatus: row.mediaStatus,
+  mediaError: row.mediaError,
   isDeleted: row.isDeleted,
   isEdited: row.isEdited,
   isForwarded: row.isForwarded,
@@ -103,6 +106,7 @@ const messagesPage = statementsByShape('messages_page', (db, shape: PageShape) =
         body: quotedMessage.body,
         fromMe: quotedMessage.fromMe,
         isDeleted: quotedMessage.isDeleted,
+        mediaType: quotedMessage.mediaType,
       },
     })
     .from(messages)

@@ -50,6 +50,6 @@ export async function reactToMessage(ctx: Ctx, messageId: number, emoji: string)
   const quoted = await findQuoted(ctx.db, row);
   const [message] = await withReactions(ctx, [toMessage(row, ctx.links, quoted)]);
   const live = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, row.ticketId));
-  if (message && live) publishMessage(ctx, ctx.companyId, 'update', message, live);
+  if (message && live) await publishMessage(ctx, ctx.companyId, 'update', message, live);
   return message as Message;
 }

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import { uploadedFile } from '../../platform/storage/uploads.js';
+import { asSeenBy, maskMessage } from '../contacts/contacts.masking.js';
 import { deleteMessage, editMessage } from './messages.changes.js';
 import { listTicketImages, listTicketMedia } from './messages.drawer.js';
 import { forwardMessages } from './messages.forward.js';
@@ -49,26 +50,22 @@ export const messagesRoutes =
         config: { gate: 'session' },
         schema: { params: ticketIdParams, body: sendMessageBody, response: { 201: messageSchema } },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await sendMessage(contextOf(deps, request), request.params.ticketId, request.body)),
+      async (request, reply) => {
+        const ctx = contextOf(deps, request);
+        const message = await sendMessage(ctx, request.params.ticketId, request.body);
+        return reply.status(201).send(await asSeenBy(ctx, message, maskMessage));
+      },
     );
 
     // Multipart (fields first, then one file): the fields are checked by `sendMediaFields` in the service.
     app.post(
       '/messages/:ticketId/media',
       { config: { gate: 'session' }, schema: { params: ticketIdParams, response: { 201: messageSchema } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await sendMediaMessage(
-              contextOf(deps, request),
-              request.params.ticketId,
-              await uploadedFile(request),
-            ),
-          ),
+      async (request, reply) => {
+        const ctx = contextOf(deps, request);
+        const message = await sendMediaMessage(ctx, request.params.ticketId, await uploadedFile(request));
+        return reply.status(201).send(await asSeenBy(ctx, message, maskMessage));
+      },
     );
 
     app.get(
@@ -116,7 +113,10 @@ export const messagesRoutes =
         config: { gate: 'session' },
         schema: { params: messageIdParams, body: editMessageBody, response: { 200: messageSchema } },
       },
-      (request) => editMessage(contextOf(deps, request), request.params.id, request.body.body),
+      async (request) => {
+        const ctx = contextOf(deps, request);
+        return asSeenBy(ctx, await editMessage(ctx, request.params.id, request.body.body), maskMessage);
+      },
     );
 
     app.delete(
@@ -125,7 +125,10 @@ export const messagesRoutes =
         config: { gate: 'session' },
         schema: { params: messageIdParams, response: { 200: messageSchema } },
       },
-      (request) => deleteMessage(contextOf(deps, request), request.params.id),
+      async (request) => {
+        const ctx = contextOf(deps, request);
+        return asSeenBy(ctx, await deleteMessage(ctx, request.params.id), maskMessage);
+      },
     );
 
     app.post(
@@ -144,6 +147,9 @@ export const messagesRoutes =
         config: { gate: 'session' },
         schema: { params: messageIdParams, body: reactMessageBody, response: { 200: messageSchema } },
       },
-      (request) => reactToMessage(contextOf(deps, request), request.params.id, request.body.emoji),
+      async (request) => {
+        const ctx = contextOf(deps, request);
+        return asSeenBy(ctx, await reactToMessage(ctx, request.params.id, request.body.emoji), maskMessage);
+      },
     );
   };

@@ -7,6 +7,7 @@ import {
 } from '@balcao/shared';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { maskMessage, maskTicket, numbersHiddenFor } from '../contacts/contacts.masking.js';
 import { readSetting } from '../settings/settings.queries.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
 import { publishTicketRead } from '../tickets/tickets.events.js';
@@ -24,7 +25,7 @@ import { queueReadReceipt } from './messages.read-receipts.js';
  */
 export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessagesQuery) {
   // The page is read beside the ticket, not after it: it is shown only once the ticket proved visible.
-  const [ticket, rows] = await Promise.all([
+  const [ticket, rows, hide] = await Promise.all([
     showTicket(ctx, ticketId),
     findMessagesPage(
       ctx.db,
@@ -33,6 +34,7 @@ export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessag
       query.before ? { before: query.before } : { offset: (query.pageNumber - 1) * MESSAGES_PAGE },
       query.selectedQueues,
     ),
+    numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId),
   ]);
   const hasMore = rows.length > MESSAGES_PAGE;
   const oldest = hasMore ? rows[MESSAGES_PAGE - 1] : undefined;
@@ -47,11 +49,11 @@ export async function listMessages(ctx: Ctx, ticketId: number, query: ListMessag
     publishTicketRead(ctx, ctx.companyId, ticket);
     await queueReadReceipt(ctx, ctx.companyId, page);
   }
-  const present = (row: (typeof page)[number]) => ({
-    ...toMessage(row, ctx.links, row.quoted),
-    reactions: row.reactions,
-  });
-  return { messages: page.map(present), hasMore, nextCursor, ticket };
+  const present = (row: (typeof page)[number]) => {
+    const message = { ...toMessage(row, ctx.links, row.quoted), reactions: row.reactions };
+    return hide ? maskMessage(message) : message;
+  };
+  return { messages: page.map(present), hasMore, nextCursor, ticket: hide ? maskTicket(ticket) : ticket };
 }
 
 /** The ticket a reply goes to: only one that is open (or a group), as the composer allows (spec 000 §4). */

@@ -146,7 +146,7 @@ async function publishTicketsWithoutQueue(ctx: Ctx, queueId: number, ticketIds: 
     tenant(tickets, ctx.companyId, inArray(tickets.id, ticketIds)),
   );
   for (const ticket of presentTickets(ctx.links, rows)) {
-    publishTicket(ctx, ctx.companyId, ticket, { ...ticket, queueId });
+    await publishTicket(ctx, ctx.companyId, ticket, { ...ticket, queueId });
   }
 }
 

@@ -2,7 +2,8 @@ import { can, events, type ScheduleEvent } from '@balcao/shared';
 import type { AppDeps } from '../../platform/context.js';
 import type { AudienceSource } from '../../platform/realtime/audience.js';
 import { rooms } from '../../platform/realtime/rooms.js';
-import { findSchedule } from './schedules.queries.js';
+import { publishWithNumbers } from '../contacts/contacts.events.js';
+import { findSchedule, toSchedule } from './schedules.queries.js';
 
 type Live = Pick<AppDeps, 'realtime'>;
 
@@ -18,15 +19,23 @@ const readers = (companyId: number, userId: number | null) =>
 
 /** Tells the schedule's readers its current state (created, saved, sent, failed), read fresh from the row. */
 export async function publishSchedule(
-  deps: Live & Pick<AppDeps, 'db'>,
+  deps: Live & Pick<AppDeps, 'db' | 'actors'>,
   companyId: number,
   id: number,
   action: 'create' | 'update',
 ) {
-  const schedule = await findSchedule(deps.db, companyId, id);
-  if (!schedule) return;
-  const event: ScheduleEvent = { action, schedule };
-  deps.realtime.toRoom(readers(companyId, schedule.userId), events.schedule(companyId), event);
+  const row = await findSchedule(deps.db, companyId, id);
+  if (!row) return;
+  const event: ScheduleEvent = { action, schedule: toSchedule(row, false) };
+  const masked = (): ScheduleEvent => ({ action, schedule: toSchedule(row, true) });
+  await publishWithNumbers(
+    deps,
+    companyId,
+    readers(companyId, row.userId),
+    events.schedule(companyId),
+    event,
+    masked,
+  );
 }
 
 export function publishScheduleDeleted(

@@ -1,9 +1,10 @@
 import type { Schedule } from '@balcao/shared';
-import { and, asc, count, desc, eq, ilike, lt, lte, not, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { connections, contacts, schedules } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import { liveJobFor } from '../../platform/jobs/live-job.js';
+import { maskName } from '../contacts/contacts.masking.js';
 
 const columns = {
   id: schedules.id,
@@ -14,6 +15,7 @@ const columns = {
   error: schedules.error,
   contactId: schedules.contactId,
   contactName: contacts.name,
+  contactNumber: contacts.number,
   userId: schedules.userId,
   connectionId: schedules.connectionId,
   ticketId: schedules.ticketId,
@@ -21,7 +23,7 @@ const columns = {
   mediaType: schedules.mediaType,
 };
 
-interface Row {
+export interface ScheduleRow {
   id: number;
   body: string;
   sendAt: Date;
@@ -30,6 +32,7 @@ interface Row {
   error: string | null;
   contactId: number;
   contactName: string;
+  contactNumber: string | null;
   userId: number | null;
   connectionId: number | null;
   ticketId: number | null;
@@ -37,7 +40,8 @@ interface Row {
   mediaType: string | null;
 }
 
-const toSchedule = (row: Row): Schedule => ({
+/** With `hideNumbers`, as lgpdHideNumber shows it to those it hides numbers from. */
+export const toSchedule = (row: ScheduleRow, hideNumbers: boolean): Schedule => ({
   id: row.id,
   body: row.body,
   sendAt: row.sendAt.toISOString(),
@@ -45,7 +49,10 @@ const toSchedule = (row: Row): Schedule => ({
   status: row.status as Schedule['status'],
   error: row.error,
   contactId: row.contactId,
-  contact: { id: row.contactId, name: row.contactName },
+  contact: {
+    id: row.contactId,
+    name: hideNumbers ? maskName(row.contactName, row.contactNumber) : row.contactName,
+  },
   userId: row.userId,
   connectionId: row.connectionId,
   ticketId: row.ticketId,
@@ -55,19 +62,30 @@ const toSchedule = (row: Row): Schedule => ({
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** `ownerId` narrows to one user's schedules (others than admins see only theirs). */
+/**
+ * `ownerId` narrows to one user's schedules (others than admins see only theirs). Where numbers are
+ * hidden from the caller, a contact's name that is its number is neither shown nor searched.
+ */
 export async function searchSchedules(
   db: Db,
   companyId: number,
-  options: { search?: string; contactId?: number; ownerId?: number; limit: number; offset: number },
+  options: {
+    search?: string;
+    contactId?: number;
+    ownerId?: number;
+    numbersHidden: boolean;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: Schedule[]; total: number }> {
+  const name = ilike(contacts.name, escapeLike(options.search ?? ''));
   const where = tenant(
     schedules,
     companyId,
     options.search
       ? or(
           ilike(schedules.body, escapeLike(options.search)),
-          ilike(contacts.name, escapeLike(options.search)),
+          options.numbersHidden ? and(name, sql`${contacts.name} is distinct from ${contacts.number}`) : name,
         )
       : undefined,
     options.contactId === undefined ? undefined : eq(schedules.contactId, options.contactId),
@@ -85,15 +103,16 @@ export async function searchSchedules(
       .offset(options.offset),
     db.select({ total: count() }).from(schedules).innerJoin(contacts, contactOf).where(where),
   ]);
-  return { rows: rows.map(toSchedule), total: totals?.total ?? 0 };
+  return { rows: rows.map((row) => toSchedule(row, options.numbersHidden)), total: totals?.total ?? 0 };
 }
 
+/** As stored, for `toSchedule`: the caller decides how it is shown. */
 export async function findSchedule(
   db: Db | Tx,
   companyId: number,
   id: number,
   ownerId?: number,
-): Promise<Schedule | undefined> {
+): Promise<ScheduleRow | undefined> {
   const [row] = await db
     .select(columns)
     .from(schedules)
@@ -106,7 +125,7 @@ export async function findSchedule(
         ownerId === undefined ? undefined : eq(schedules.userId, ownerId),
       ),
     );
-  return row ? toSchedule(row) : undefined;
+  return row;
 }
 
 export async function contactExists(db: Db | Tx, companyId: number, contactId: number): Promise<boolean> {

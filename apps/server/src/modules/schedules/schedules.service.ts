@@ -12,8 +12,15 @@ import { schedules } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { numbersHiddenFor } from '../contacts/contacts.masking.js';
 import { publishSchedule, publishScheduleDeleted } from './schedules.events.js';
-import { connectionExists, contactExists, findSchedule, searchSchedules } from './schedules.queries.js';
+import {
+  connectionExists,
+  contactExists,
+  findSchedule,
+  searchSchedules,
+  toSchedule,
+} from './schedules.queries.js';
 import { enqueueSchedule, SEND_JOB } from './schedules.sender.js';
 
 /** Admins see and change every schedule of the company; others only their own. */
@@ -25,6 +32,7 @@ export async function listSchedules(ctx: Ctx, query: ListSchedulesQuery) {
     search: query.searchParam,
     contactId: query.contactId,
     ownerId: ownerOf(ctx),
+    numbersHidden: await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId),
     limit: PAGE_SIZE,
     offset,
   });
@@ -32,9 +40,9 @@ export async function listSchedules(ctx: Ctx, query: ListSchedulesQuery) {
 }
 
 export async function showSchedule(ctx: Ctx, id: number): Promise<Schedule> {
-  const schedule = await findSchedule(ctx.db, ctx.companyId, id, ownerOf(ctx));
-  if (!schedule) throw new AppError('ERR_NO_SCHEDULE_FOUND');
-  return schedule;
+  const row = await findSchedule(ctx.db, ctx.companyId, id, ownerOf(ctx));
+  if (!row) throw new AppError('ERR_NO_SCHEDULE_FOUND');
+  return toSchedule(row, await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId));
 }
 
 async function checkReferences(ctx: Ctx, input: UpdateScheduleBody) {

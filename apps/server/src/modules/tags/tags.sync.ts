@@ -62,7 +62,7 @@ async function syncContactTags(ctx: Ctx, contactId: number, tagIds: number[]) {
 async function syncTicketTags(ctx: Ctx, ticketId: number, tagIds: number[]) {
   const changed = await ctx.db.transaction((tx) => replaceTicketTags(tx, ticketId, tagIds));
   const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, ticketId));
-  if (ticket) publishTicket(ctx, ctx.companyId, ticket);
+  if (ticket) await publishTicket(ctx, ctx.companyId, ticket);
   await publishCounts(ctx, changed);
   return { tags: await tagsOfTicket(ctx.db, ctx.companyId, ticketId) };
 }

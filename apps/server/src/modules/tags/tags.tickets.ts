@@ -22,6 +22,6 @@ export async function republishTickets(ctx: Ctx, ticketIds: number[]): Promise<v
     tenant(tickets, ctx.companyId, inArray(tickets.id, ticketIds)),
   );
   for (const ticket of presentTickets(ctx.links, rows)) {
-    publishTicket(ctx, ctx.companyId, ticket);
+    await publishTicket(ctx, ctx.companyId, ticket);
   }
 }

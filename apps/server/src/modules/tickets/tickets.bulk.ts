@@ -52,7 +52,7 @@ export async function closeAllTickets(ctx: Ctx, body: CloseAllTicketsBody) {
         ctx.companyId,
         eq(tickets.id, current.id),
       )) as Ticket;
-      publishTicket(ctx, ctx.companyId, ticket, current);
+      await publishTicket(ctx, ctx.companyId, ticket, current);
     }
   }
 }

@@ -1,19 +1,31 @@
-import { events, type Message, type Ticket, type TicketEvent } from '@balcao/shared';
+import { type AppMessageEvent, events, type Message, type Ticket, type TicketEvent } from '@balcao/shared';
 import type { AppDeps } from '../../platform/context.js';
 import { rooms } from '../../platform/realtime/rooms.js';
+import { publishWithNumbers } from '../contacts/contacts.events.js';
+import { maskMessage, maskTicket } from '../contacts/contacts.masking.js';
 import { type TicketScope, ticketAudience } from './tickets.audience.js';
 
 type Live = Pick<AppDeps, 'realtime'>;
+/** Events that carry the contact need the settings: lgpdHideNumber masks them for some of the audience. */
+type LiveWithNumbers = Pick<AppDeps, 'realtime' | 'actors'>;
+
+const maskTicketEvent = (event: TicketEvent): TicketEvent =>
+  event.action === 'update' ? { ...event, ticket: maskTicket(event.ticket) } : event;
 
 /**
  * A ticket event goes only to the sockets that may read the ticket. Given where the ticket was
  * before (`previous`), those who could see it there but not any more are told to drop it, and
  * leave its chat; they never receive the new content.
  */
-export function publishTicket(deps: Live, companyId: number, ticket: Ticket, previous?: TicketScope) {
+export async function publishTicket(
+  deps: LiveWithNumbers,
+  companyId: number,
+  ticket: Ticket,
+  previous?: TicketScope,
+) {
   const audience = ticketAudience(companyId, ticket);
   const payload: TicketEvent = { action: 'update', ticket };
-  deps.realtime.toRoom(audience, events.ticket(companyId), payload);
+  await publishWithNumbers(deps, companyId, audience, events.ticket(companyId), payload, maskTicketEvent);
   if (!previous) return;
   const before = ticketAudience(companyId, previous);
   if (before.every((room) => audience.includes(room))) return;
@@ -54,16 +66,27 @@ export function publishTicketRead(deps: Live, companyId: number, ticket: Ticket)
   deps.realtime.toRoom(ticketAudience(companyId, ticket), events.ticket(companyId), payload);
 }
 
+const maskMessageEvent = (event: AppMessageEvent): AppMessageEvent => ({
+  ...event,
+  message: maskMessage(event.message),
+  ticket: maskTicket(event.ticket),
+});
+
 export function publishMessage(
-  deps: Live,
+  deps: LiveWithNumbers,
   companyId: number,
   action: 'create' | 'update',
   message: Message,
   ticket: Ticket,
 ) {
-  deps.realtime.toRoom(ticketAudience(companyId, ticket), events.appMessage(companyId), {
-    action,
-    message,
-    ticket,
-  });
+  const audience = ticketAudience(companyId, ticket);
+  const payload: AppMessageEvent = { action, message, ticket };
+  return publishWithNumbers(
+    deps,
+    companyId,
+    audience,
+    events.appMessage(companyId),
+    payload,
+    maskMessageEvent,
+  );
 }

@@ -6,6 +6,7 @@ import { contacts, messages, tickets, ticketTags } from '../../db/schema/index.j
 import { searchDocument, searchQuery } from '../../db/text-search.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { maskTicket, numbersHiddenFor } from '../contacts/contacts.masking.js';
 import { type TicketScope, ticketScopeOf, visibleTicketsFilter } from './tickets.access.js';
 import { presentTickets, selectTickets } from './tickets.queries.js';
 
@@ -102,6 +103,8 @@ interface ListShape extends FilterShape {
   /** A page past the first: bound offset (the first page has none, so its plan is reused). */
   paged: boolean;
   search: 'none' | 'words' | 'words or id';
+  /** lgpdHideNumber hides numbers from the caller: a search never matches one (see `searchHits`). */
+  numbersHidden: boolean;
 }
 
 /**
@@ -122,17 +125,25 @@ function tabFilter(shape: ListShape): SQL | undefined {
  * messages. Each way is its own branch ordered and cut on its own index, so the planner walks recent
  * tickets for a word in every message and the search index for a rare one; an OR of the three
  * would scan every ticket of the company. Contacts are matched by the company's id, not the ticket's,
- * so that subquery runs once instead of once per ticket.
+ * so that subquery runs once instead of once per ticket. Where numbers are hidden from the caller,
+ * nothing that holds one is searched — the number, a name that is the number, a contact card — as
+ * finding a ticket by a number would tell whose it is.
  */
 function searchHits(shape: ListShape, where: SQL | undefined): SQL {
   const branch = (match: SQL) =>
     sql`(select ${tickets.id} as id from ${tickets} where ${and(where, match)}
       order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${param.hitLimit})`;
+  const contactMatch = shape.numbersHidden
+    ? sql`${contacts.name} ilike ${param.pattern} and ${contacts.name} is distinct from ${contacts.number}`
+    : sql`(${contacts.name} ilike ${param.pattern} or ${contacts.number} ilike ${param.pattern})`;
+  const cards = shape.numbersHidden
+    ? sql` and ${messages.mediaType} is distinct from 'contactMessage'`
+    : sql``;
   const branches = [
     branch(sql`${tickets.contactId} in (select ${contacts.id} from ${contacts}
-      where ${contacts.companyId} = ${param.companyId} and (${contacts.name} ilike ${param.pattern} or ${contacts.number} ilike ${param.pattern}))`),
+      where ${contacts.companyId} = ${param.companyId} and ${contactMatch})`),
     branch(sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id}
-      and ${searchDocument(messages.body)} @@ ${searchQuery(param.typed)} and not ${messages.isDeleted})`),
+      and ${searchDocument(messages.body)} @@ ${searchQuery(param.typed)} and not ${messages.isDeleted}${cards})`),
   ];
   if (shape.search === 'words or id') branches.push(branch(eq(tickets.id, param.ticketId)));
   return sql`(select id from (${sql.join(branches, sql` union `)}) hits)`;
@@ -166,6 +177,7 @@ function tabOf(query: ListTicketsQuery): ListShape['tab'] {
 export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
   checkAdminFilters(ctx, query);
   const typed = query.searchParam;
+  const hide = await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId);
   const shape: ListShape = {
     ...filterShape(ctx, query),
     tab: tabOf(query),
@@ -173,6 +185,7 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
     unread: query.withUnreadMessages ?? false,
     paged: query.pageNumber > 1,
     search: !typed ? 'none' : /^\d{1,9}$/.test(typed) ? 'words or id' : 'words',
+    numbersHidden: Boolean(typed) && hide,
   };
   const offset = (query.pageNumber - 1) * TICKETS_PAGE;
   const values = {
@@ -190,8 +203,9 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
   const rows = typed
     ? await buildList(ctx.db, shape).execute(values)
     : await listStatement(ctx.db, shape).execute(values);
+  const page = presentTickets(ctx.links, rows.slice(0, TICKETS_PAGE));
   return {
-    tickets: presentTickets(ctx.links, rows.slice(0, TICKETS_PAGE)),
+    tickets: hide ? page.map(maskTicket) : page,
     hasMore: rows.length > TICKETS_PAGE,
   };
 }

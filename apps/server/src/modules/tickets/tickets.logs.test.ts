@@ -39,15 +39,17 @@ describe('ticket log', () => {
 
     expect(status).toBe(200);
     expect(body.map((l: { type: string; user: { id: number } }) => [l.type, l.user.id])).toEqual([
-      ['accept', ana.id],
-      ['transfer', ana.id],
+      ['open', ana.id],
+      ['transfered', ana.id],
+      ['receivedTransfer', bia.id],
       ['return', bia.id],
-      ['accept', bia.id],
+      ['open', bia.id],
       ['close', bia.id],
       ['reopen', ana.id],
     ]);
     expect(body[0].queue).toMatchObject({ id: sales.id, name: sales.name });
     expect(body[1].queue).toMatchObject({ id: support.id });
+    expect(body[2].queue).toMatchObject({ id: support.id });
   });
 
   test('ignoring a waiting ticket closes it as its own transition: logged, no farewell, bot count reset', async () => {

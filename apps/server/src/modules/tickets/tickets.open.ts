@@ -48,6 +48,6 @@ export async function openTicket(ctx: Ctx, body: CreateTicketBody): Promise<Tick
     throw new AppError('ERR_OTHER_OPEN_TICKET', 'The contact has an active ticket there', undefined, holder);
   }
   const ticket = (await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, row.id))) as Ticket;
-  publishTicket(ctx, ctx.companyId, ticket);
+  await publishTicket(ctx, ctx.companyId, ticket);
   return ticket;
 }

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
+import { asSeenBy, maskTicket } from '../contacts/contacts.masking.js';
 import { closeAllTickets, deleteTicket } from './tickets.bulk.js';
 import { countTickets, listTickets } from './tickets.list.js';
 import { listTicketLogs } from './tickets.logs.js';
@@ -47,20 +48,28 @@ export const ticketsRoutes =
     app.post(
       '/tickets',
       { config: { gate: 'session' }, schema: { body: createTicketBody, response: { 201: ticketSchema } } },
-      async (request, reply) =>
-        reply.status(201).send(await openTicket(contextOf(deps, request), request.body)),
+      async (request, reply) => {
+        const ctx = contextOf(deps, request);
+        return reply.status(201).send(await asSeenBy(ctx, await openTicket(ctx, request.body), maskTicket));
+      },
     );
 
     app.get(
       '/tickets/u/:uuid',
       { config: { gate: 'session' }, schema: { params: ticketUuidParams, response: { 200: ticketSchema } } },
-      (request) => showTicket(contextOf(deps, request), { uuid: request.params.uuid }),
+      async (request) => {
+        const ctx = contextOf(deps, request);
+        return asSeenBy(ctx, await showTicket(ctx, { uuid: request.params.uuid }), maskTicket);
+      },
     );
 
     app.get(
       '/tickets/:id',
       { config: { gate: 'session' }, schema: { params: idParam, response: { 200: ticketSchema } } },
-      (request) => showTicket(contextOf(deps, request), request.params.id),
+      async (request) => {
+        const ctx = contextOf(deps, request);
+        return asSeenBy(ctx, await showTicket(ctx, request.params.id), maskTicket);
+      },
     );
 
     app.put(
@@ -69,7 +78,10 @@ export const ticketsRoutes =
         config: { gate: 'session' },
         schema: { params: idParam, body: updateTicketBody, response: { 200: ticketSchema } },
       },
-      (request) => updateTicket(contextOf(deps, request), request.params.id, request.body),
+      async (request) => {
+        const ctx = contextOf(deps, request);
+        return asSeenBy(ctx, await updateTicket(ctx, request.params.id, request.body), maskTicket);
+      },
     );
 
     app.delete(

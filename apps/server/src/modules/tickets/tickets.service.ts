@@ -34,7 +34,7 @@ export async function updateTicket(ctx: Ctx, id: number, body: UpdateTicketBody)
   if ((change.action === 'close' && !rating) || change.action === 'ignore')
     await notifyConversationClosed(ctx, current);
   const ticket = (await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, id))) as Ticket;
-  publishTicket(ctx, ctx.companyId, ticket, current);
+  await publishTicket(ctx, ctx.companyId, ticket, current);
   if (change.action === 'accept') await sendAcceptGreeting(ctx, current, ticket);
   if (change.action === 'transfer') await sendTransferNotice(ctx, current, ticket);
   return ticket;

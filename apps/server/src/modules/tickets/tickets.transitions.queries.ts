@@ -1,4 +1,4 @@
-import type { TicketHolder } from '@balcao/shared';
+import type { TicketHolder, TicketLog } from '@balcao/shared';
 import { and, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -14,6 +14,8 @@ import {
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 import { loadTicket } from './tickets.queries.js';
 import type { TicketAction } from './tickets.rules.js';
+
+type TicketLogType = TicketLog['type'];
 
 type TicketRow = typeof tickets.$inferSelect;
 interface PlannedChange {
@@ -63,14 +65,12 @@ export async function applyTicketChange(
     )
     .returning({ id: tickets.id });
   if (updated.length === 0) return false;
-  await writeTicketLog(tx, {
-    companyId,
-    ticketId: current.id,
-    userId: actorId,
-    queueId: change.queueId !== undefined ? change.queueId : current.queueId,
-    type: change.action,
-    createdAt: now,
-  });
+  const queueId = change.queueId !== undefined ? change.queueId : current.queueId;
+  const logged = { companyId, ticketId: current.id, queueId, createdAt: now };
+  await writeTicketLog(tx, { ...logged, userId: actorId, type: logTypeOf[change.action] });
+  // The spec's history names both sides of a transfer to someone.
+  if (change.action === 'transfer' && change.userId !== null && change.userId !== actorId)
+    await writeTicketLog(tx, { ...logged, userId: change.userId, type: 'receivedTransfer' });
 
   const openCycle = and(
     eq(ticketCycles.companyId, companyId),
@@ -97,6 +97,16 @@ export async function applyTicketChange(
   }
   return true;
 }
+
+/** Spec 000 §3's names for what an agent did; the rest are ours (docs/decisions.md). */
+const logTypeOf: Record<TicketAction, TicketLogType> = {
+  accept: 'open',
+  reopen: 'reopen',
+  close: 'close',
+  ignore: 'ignore',
+  return: 'return',
+  transfer: 'transfered',
+};
 
 /** One line of a ticket's history (GET /tickets-log/:id): who did what, leaving the ticket in which queue. */
 async function writeTicketLog(tx: Db | Tx, row: typeof ticketLogs.$inferInsert) {

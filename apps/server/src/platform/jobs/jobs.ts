@@ -6,13 +6,16 @@ const DEADLOCK = '40P01';
 
 type JobHandler<T> = (data: T) => Promise<void>;
 
+/** How a job is run: its retries, their delay and backoff, where it goes after the last one. */
+export type JobOptions = PgBoss.SendOptions;
+
 /** The background job system: pg-boss on the same database, whichever driver runs it. */
 export interface Jobs {
   /**
    * Queues a job; given `tx`, the job is inserted in that transaction and exists only if it commits.
    * Then call `wake` after the commit, since a worker woken earlier would not see the job yet.
    */
-  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions, tx?: Tx): Promise<void>;
+  send<T extends object>(name: string, data: T, options?: JobOptions, tx?: Tx): Promise<void>;
   /** Lets this process's worker of a queue take its jobs now rather than at its next poll. */
   wake(name: string): void;
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;

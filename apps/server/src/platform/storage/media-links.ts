@@ -7,15 +7,17 @@ const WINDOW_SECONDS = 6 * 3600;
  * signed links instead. Expiry is rounded to a window so a link stays the same (and cacheable)
  * for hours.
  */
-export function createMediaLinks(secret: string) {
+export function createMediaLinks(secret: string, publicUrl?: string) {
   const signature = (key: string, exp: number) =>
     createHmac('sha256', secret).update(`${key}:${exp}`).digest('base64url');
+  // Absolute when the server knows its address: API clients and webhooks use links outside the app.
+  const origin = publicUrl?.replace(/\/+$/, '') ?? '';
 
   return {
     url(key: string | null | undefined, now = Date.now()): string | null {
       if (!key) return null;
       const exp = (Math.floor(now / 1000 / WINDOW_SECONDS) + 2) * WINDOW_SECONDS;
-      return `/media/${key}?exp=${exp}&sig=${signature(key, exp)}`;
+      return `${origin}/media/${key}?exp=${exp}&sig=${signature(key, exp)}`;
     },
     verify(key: string, exp: number, sig: string, now = Date.now()): boolean {
       if (!Number.isFinite(exp) || exp * 1000 < now) return false;

@@ -29,6 +29,16 @@ export async function uploadedFile(request: FastifyRequest): Promise<MultipartFi
   });
 }
 
+/** An uploaded file's bytes, read whole: a body cut short is bad input, one over the limit too large. */
+export async function uploadedBytes(file: MultipartFile | undefined): Promise<Buffer> {
+  if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { file: 'required' });
+  const bytes = await file.toBuffer().catch((error: unknown) => {
+    throw (error as { statusCode?: number }).statusCode ? error : malformed();
+  });
+  if (file.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE');
+  return bytes;
+}
+
 /**
  * Reads an uploaded image whole and checks its bytes, not the name or the declared type,
  * so a script renamed .png is refused.
@@ -36,11 +46,7 @@ export async function uploadedFile(request: FastifyRequest): Promise<MultipartFi
 export async function readImageUpload(
   file: MultipartFile | undefined,
 ): Promise<{ bytes: Buffer; ext: string }> {
-  if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { file: 'required' });
-  const bytes = await file.toBuffer().catch((error: unknown) => {
-    throw (error as { statusCode?: number }).statusCode ? error : malformed();
-  });
-  if (file.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE');
+  const bytes = await uploadedBytes(file);
   const kind = imageSignatures.find((s) => s.test(bytes));
   if (!kind) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED');
   return { bytes, ext: kind.ext };
@@ -61,20 +67,12 @@ export function displayName(filename: string, fallback = 'file'): string {
  * bytes disagree with its declared type or name, is refused before anything is stored.
  */
 export async function readMediaUpload(file: MultipartFile | undefined) {
-  if (!file) throw new AppError('ERR_VALIDATION', 'A file is required', { file: 'required' });
-  const bytes = await file.toBuffer().catch((error: unknown) => {
-    throw (error as { statusCode?: number }).statusCode ? error : malformed();
-  });
-  if (file.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE');
+  const bytes = await uploadedBytes(file);
   if (bytes.length === 0) throw new AppError('ERR_VALIDATION', 'The file is empty', { file: 'required' });
-  const format = sniffMedia(bytes, { filename: file.filename ?? '', mimetype: file.mimetype ?? '' });
+  const filename = file?.filename ?? '';
+  const format = sniffMedia(bytes, { filename, mimetype: file?.mimetype ?? '' });
   if (!format) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED');
-  return {
-    bytes,
-    ext: format.ext,
-    kind: format.kind,
-    name: displayName(file.filename ?? '', `file.${format.ext}`),
-  };
+  return { bytes, ext: format.ext, kind: format.kind, name: displayName(filename, `file.${format.ext}`) };
 }
 
 /** The text fields a multipart body carried before its file, as plain values for a zod schema. */

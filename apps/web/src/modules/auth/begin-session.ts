@@ -1,6 +1,7 @@
 import { daysUntil, EXPIRY_WARNING_DAYS, isSubscriptionActive, type SessionResponse } from '@balcao/shared';
 import { formatDate } from '../../shared/format';
 import { applyLanguage, i18n } from '../../shared/i18n/i18n';
+import { forgetEndedElsewhere } from '../../shared/session/ended-elsewhere';
 import { companyToday, startSession } from '../../shared/session/session.store';
 import { toast } from '../../shared/toast/toast.store';
 
@@ -13,6 +14,7 @@ const HOME_PATH = '/tickets';
  */
 export async function beginSession(session: SessionResponse): Promise<string> {
   await applyLanguage(session.user.language);
+  forgetEndedElsewhere();
   startSession(session);
   const { dueDate } = session.user.company;
   const today = companyToday(session.user);

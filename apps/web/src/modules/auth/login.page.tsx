@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/error-message';
 import { TextInput } from '../../shared/forms/form-fields';
+import { wasEndedElsewhere } from '../../shared/session/ended-elsewhere';
 import { login, usePublicSettings } from './auth.api';
 import { AuthLayout } from './auth-layout';
 import { beginSession } from './begin-session';
@@ -30,6 +31,7 @@ export function LoginPage() {
   // A refusal stays in the form until dismissed or the next attempt: a toast vanished before it was read.
   const [refusal, setRefusal] = useState<string | null>(null);
   const signedUpEmail = emailFromSignup(location.state);
+  const [endedElsewhere] = useState(wasEndedElsewhere);
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(loginForm),
     defaultValues: { email: signedUpEmail, password: '' },
@@ -49,6 +51,7 @@ export function LoginPage() {
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
         {/* Sign-up answers alike whether or not the e-mail or company name was free (docs/decisions.md). */}
         {signedUpEmail && <Alert severity="info">{t('auth.login.afterSignup')}</Alert>}
+        {endedElsewhere && <Alert severity="warning">{t('auth.session.accessedElsewhere')}</Alert>}
         {refusal && (
           <Alert severity="error" onClose={() => setRefusal(null)}>
             {refusal}

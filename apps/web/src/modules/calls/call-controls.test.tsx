@@ -99,7 +99,8 @@ describe('a call from the chat header', () => {
     socket.emit(callEvents.audio, customer);
     const sentFrames = vi.fn();
     socket.on(callEvents.microphone, sentFrames);
-    edges.microphone?.(new ArrayBuffer(4));
+    const frame = new ArrayBuffer(4);
+    edges.microphone?.(frame);
     fireEvent.click(screen.getByRole('button', { name: 'Mute microphone' }));
     fireEvent.click(screen.getByRole('button', { name: 'Hang up' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Voice call' })).toBeNull());

@@ -101,17 +101,3 @@ export function ConnectionMessagesTab({
     </>
   );
 }
-
-/** Integrations tab: the wavoip calling token (integration and prompt pickers come with their modules). */
-export function ConnectionIntegrationsTab({ control }: { control: Control<ConnectionFormInput> }) {
-  const { t } = useTranslation();
-  return (
-    <TextInput
-      control={control}
-      name="wavoip"
-      label={t('connections.dialog.wavoip')}
-      helperText={t('connections.dialog.wavoipHint')}
-      sx={{ mt: 1 }}
-    />
-  );
-}

@@ -30,7 +30,8 @@ import {
   tabOfField,
 } from './connection-form';
 import { ConnectionGeneralTab } from './connection-general-tab';
-import { ConnectionIntegrationsTab, ConnectionMessagesTab } from './connection-messages-tab';
+import { ConnectionIntegrationsTab } from './connection-integrations-tab';
+import { ConnectionMessagesTab } from './connection-messages-tab';
 import { useCreateConnection, useUpdateConnection } from './connections.api';
 
 interface Props {

@@ -1,3 +1,5 @@
+import { CONTACT_SHEET_MAX_ROWS } from '@balcao/shared';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,13 +9,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/error-message';
 import { toast } from '../../shared/toast/toast.store';
 import { downloadFile, useImportContacts } from './contacts.api';
 
-const SHEET_TYPES =
-  '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
+const SHEET_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Picks the sheet and sends it; the server checks it whole, then progress shows on the page. */
+/**
+ * Picks the sheet and sends it; the server checks it whole, then progress shows on the page. A sheet
+ * the server refuses says why here, until another file is picked.
+ */
 export function ContactImportDialog({
   onStarted,
   onClose,
@@ -21,7 +26,7 @@ export function ContactImportDialog({
   onStarted: (importId: string, total: number) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const importContacts = useImportContacts();
 
@@ -32,7 +37,6 @@ export function ContactImportDialog({
         onStarted(importId, total);
         onClose();
       },
-      onError: (error) => toast.apiError(error),
     });
   };
 
@@ -41,7 +45,7 @@ export function ContactImportDialog({
       <DialogTitle>{t('contacts.import.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <DialogContentText>
-          {t('contacts.import.help')}{' '}
+          {t('contacts.import.help', { rows: CONTACT_SHEET_MAX_ROWS.toLocaleString(i18n.language) })}{' '}
           <Link
             component="button"
             type="button"
@@ -54,8 +58,12 @@ export function ContactImportDialog({
           type="file"
           accept={SHEET_TYPES}
           aria-label={t('contacts.import.file')}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => {
+            importContacts.reset();
+            setFile(event.target.files?.[0] ?? null);
+          }}
         />
+        {importContacts.isError && <Alert severity="error">{errorMessage(importContacts.error)}</Alert>}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose}>{t('common.actions.cancel')}</Button>

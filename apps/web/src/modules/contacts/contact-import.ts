@@ -1,6 +1,6 @@
 import {
   type ContactImportEvent,
-  type ContactImportRowError,
+  type ContactImportRowNote,
   contactImportEvent,
   events,
 } from '@balcao/shared';
@@ -10,10 +10,11 @@ import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
 import { contactsKeys } from './contacts.api';
 
-export type ImportProgress = Omit<ContactImportEvent, 'errors'> & { errors: ContactImportRowError[] };
+/** An import as the page knows it: the server's counts and every row reported so far. */
+export type ImportProgress = ContactImportEvent;
 
 /**
- * Folds one progress event into the import's state: counts are the server's, row errors accumulate.
+ * Folds one progress event into the import's state: counts are the server's, reported rows accumulate.
  * Only the importer receives these events, so one of another import means a newer import (its first
  * events may even arrive before the upload's answer does).
  */
@@ -26,19 +27,25 @@ export function applyImportEvent(current: ImportProgress | null, event: ContactI
     status: current.status === 'running' ? event.status : current.status,
     processed: Math.max(current.processed, event.processed),
     created: Math.max(current.created, event.created),
-    errors: [...current.errors, ...event.errors],
+    updated: Math.max(current.updated, event.updated),
+    skipped: Math.max(current.skipped, event.skipped),
+    skippedRows: [...current.skippedRows, ...event.skippedRows],
+    warnings: [...current.warnings, ...event.warnings],
   };
 }
 
 export const importPercent = (progress: ImportProgress) =>
   progress.total === 0 ? 100 : Math.round((progress.processed / progress.total) * 100);
 
-/** The rows an import refused, as a CSV the user can fix and import again. */
-export function rowErrorsCsv(errors: ContactImportRowError[], describe: (error: string) => string): string {
+/** The rows an import skipped or imported with a warning, by row, as a CSV the user can work from. */
+export function importReportCsv(
+  rows: ContactImportRowNote[],
+  describe: (note: ContactImportRowNote) => string,
+) {
   const cell = (value: string | number) => `"${String(value).replaceAll('"', '""')}"`;
   return [
-    'row;number;error',
-    ...errors.map((e) => [e.row, e.number, describe(e.error)].map(cell).join(';')),
+    'row;number;reason',
+    ...[...rows].sort((a, b) => a.row - b.row).map((n) => [n.row, n.number, describe(n)].map(cell).join(';')),
   ].join('\n');
 }
 
@@ -57,7 +64,17 @@ export function useContactImportProgress() {
     setProgress((current) =>
       current?.importId === importId
         ? current
-        : { importId, total, status: 'running', processed: 0, created: 0, errors: [] },
+        : {
+            importId,
+            total,
+            status: 'running',
+            processed: 0,
+            created: 0,
+            updated: 0,
+            skipped: 0,
+            skippedRows: [],
+            warnings: [],
+          },
     );
 
   return { progress, start, dismiss: () => setProgress(null) };

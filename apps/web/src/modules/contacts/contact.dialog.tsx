@@ -64,7 +64,10 @@ export function ContactDialog({ contact, onClose, initialName, onCreated }: Prop
   const submit = handleSubmit(async (values) => {
     try {
       if (contact) await updateContact.mutateAsync({ id: contact.id, body: toUpdateContactBody(values) });
-      else onCreated?.(await createContact.mutateAsync(toCreateContactBody(values)));
+      else {
+        const created = await createContact.mutateAsync(toCreateContactBody(values));
+        onCreated?.(created);
+      }
       toast.success(t('contacts.dialog.saved'));
       onClose();
     } catch (error) {

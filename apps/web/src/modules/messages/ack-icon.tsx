@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../shared/i18n/i18n';
 
 /** The reason is a catalogue code when the server knows why; the text otherwise. */
-function failureText(reason: string | null): string {
+export function failureText(reason: string | null): string {
   if (reason && i18n.exists(`errors.${reason}`)) return i18n.t(`errors.${reason}`);
   return reason || i18n.t('errors.generic');
 }

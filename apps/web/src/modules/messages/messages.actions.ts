@@ -22,7 +22,13 @@ export function canEdit(message: Message, userId: number, now: number, channel: 
 }
 
 /** Private notes stay in the company and a deleted message is gone: neither is forwarded or quoted. */
-export const canForward = (message: Message) => !message.isPrivate && !message.isDeleted;
+/** A file not (or never) received and the trace of a message that could not be shown have nothing to send. */
+export const canForward = (message: Message) =>
+  !message.isPrivate &&
+  !message.isDeleted &&
+  !message.mediaStatus &&
+  message.mediaType !== 'unsupportedMessage' &&
+  message.mediaType !== 'systemMessage';
 export const canReply = (message: Message) => !message.isDeleted;
 
 /** Each emoji once with how many chose it; choosing one's own again takes it back. */

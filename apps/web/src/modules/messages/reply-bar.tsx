@@ -24,7 +24,13 @@ export function ReplyBar({ message, onCancel }: { message: Message; onCancel: ()
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <QuotedMessage
-          quoted={{ id: message.id, body: message.body, fromMe: message.fromMe, isDeleted: false }}
+          quoted={{
+            id: message.id,
+            body: message.body,
+            fromMe: message.fromMe,
+            isDeleted: false,
+            mediaType: message.mediaType,
+          }}
         />
       </Box>
       <IconButton size="small" onClick={onCancel} aria-label={t('messages.actions.cancelReply')}>

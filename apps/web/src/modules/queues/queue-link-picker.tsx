@@ -1,21 +1,20 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { type Control, Controller, type Path } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../shared/forms/form-errors';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
-import type { QueueFormInput } from './queue-form';
 
 interface Choice {
   id: number;
   name: string;
 }
 
-interface Props {
-  control: Control<QueueFormInput>;
-  /** The queue's own link, or an option's (`chatbots.0.optIntegrationId`). */
-  name: Path<QueueFormInput>;
+interface Props<T extends FieldValues> {
+  control: Control<T>;
+  /** The queue's own link, an option's (`chatbots.0.optIntegrationId`) or a connection's. */
+  name: Path<T>;
   label: string;
   /** The first page of the server's matches for a search (their lists are paged and searched there). */
   useMatches: (search: string) => { data?: { pages: Record<string, unknown>[] }; isFetching: boolean };
@@ -25,8 +24,19 @@ interface Props {
   size?: 'small' | 'medium';
 }
 
-/** Links a queue to an integration, a file list or a prompt, searching the server as the admin types. */
-export function QueueLinkPicker({ control, name, label, useMatches, field, useSelected, size }: Props) {
+/**
+ * Links a queue (or a connection) to an integration, a file list or a prompt, searching the server as
+ * the admin types.
+ */
+export function QueueLinkPicker<T extends FieldValues>({
+  control,
+  name,
+  label,
+  useMatches,
+  field,
+  useSelected,
+  size,
+}: Props<T>) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
   const [search, setSearch] = useState('');
@@ -62,7 +72,7 @@ function PickerInput(props: {
   label: string;
   noneLabel: string;
   onSearch: (search: string) => void;
-  useSelected: Props['useSelected'];
+  useSelected: Props<FieldValues>['useSelected'];
   size?: 'small' | 'medium';
   error?: string;
 }) {

@@ -2,6 +2,7 @@ import { authEvent, events, FORCED_RELOAD_DELAY_MS, userEvent } from '@balcao/sh
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../socket/socket';
 import { toast } from '../toast/toast.store';
+import { markEndedElsewhere } from './ended-elsewhere';
 import { clearSession, updateSessionUser } from './session.store';
 import { useSessionUser } from './session-user';
 
@@ -13,6 +14,7 @@ export function useSessionRealtime() {
   useSocketEvent(events.auth(me.companyId), authEvent, (payload) => {
     if (payload.user.id !== me.id) return;
     toast.error(t('auth.session.accessedElsewhere'));
+    markEndedElsewhere();
     clearSession();
     setTimeout(() => window.location.reload(), FORCED_RELOAD_DELAY_MS);
   });

@@ -11,7 +11,8 @@ function fakeRecorder(size: number) {
     onstop: (() => void) | null = null;
     start() {}
     stop() {
-      this.ondataavailable?.({ data: new Blob([new Uint8Array(size)]) });
+      const data = new Blob([new Uint8Array(size)]);
+      this.ondataavailable?.({ data });
       this.onstop?.();
     }
   }

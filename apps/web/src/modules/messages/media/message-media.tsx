@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useTicketImages } from '../messages.api';
 import { AudioPlayer } from './audio-player';
 import { locationLink, parseVCard } from './message-content';
+import { PendingMedia, SystemNotice, UnsupportedMessage } from './message-notices';
 
 const ImageGalleryDialog = lazy(() =>
   import('./image-gallery.dialog').then((m) => ({ default: m.ImageGalleryDialog })),
@@ -53,6 +54,7 @@ function ImageThumb({ message }: { message: Message }) {
 export function MessageMedia({ message }: { message: Message }) {
   const { t } = useTranslation();
   const url = message.mediaUrl;
+  if (message.mediaStatus) return <PendingMedia message={message} />;
   switch (message.mediaType) {
     case 'image':
       return url ? <ImageThumb message={message} /> : null;
@@ -108,6 +110,10 @@ export function MessageMedia({ message }: { message: Message }) {
         </Link>
       ) : null;
     }
+    case 'unsupportedMessage':
+      return <UnsupportedMessage message={message} />;
+    case 'systemMessage':
+      return <SystemNotice />;
     case 'call_log':
       return (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}>
@@ -124,8 +130,9 @@ export function MessageMedia({ message }: { message: Message }) {
   }
 }
 
-/** Kinds whose body is data the media part shows (a vCard, coordinates), not text to print as is. */
+/** Kinds whose body is data the media part shows (a vCard, coordinates, a kind's name), not text to print as is. */
 export const bodyIsData = (message: Message) =>
   message.mediaType === 'contactMessage' ||
+  message.mediaType === 'unsupportedMessage' ||
   message.mediaType === 'locationMessage' ||
   message.mediaType === 'call_log';
