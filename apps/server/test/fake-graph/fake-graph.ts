@@ -3,14 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createAssetBook, type FakePage, graphError } from './fake-assets.js';
 import { createTemplateBook, FAKE_WABA_ID } from './fake-templates.js';
-import {
-  cloudMessage,
-  cloudStatus,
-  cloudText,
-  messagingEnvelope,
-  PAGE_ID,
-  PHONE_NUMBER_ID,
-} from './fixtures.js';
+import { cloudMessage, cloudStatus, cloudText, messagingEnvelope, PAGE_ID } from './fixtures.js';
 import { sendWebhook } from './webhook-sender.js';
 
 /**

@@ -25,11 +25,12 @@ test('a Cloud API media id that is not an id is traced without calling Graph; th
   const value = delivery.payload.entry[0]?.changes[0]?.value;
   const timestamp = String(Math.floor(Date.now() / 1000));
   const photo = fake.addMedia(Buffer.from('png bytes'), 'image/png');
-  value?.messages?.push(
+  const more = [
     { from, id: uniqueId('wamid.IN'), timestamp, type: 'image', image: { id: '../../../etc/passwd' } },
     { from, id: uniqueId('wamid.IN'), timestamp, type: 'image', image: { id: photo, caption: 'foto' } },
     { from, id: uniqueId('wamid.IN'), timestamp, type: 'text', text: { body: 'última' } },
-  );
+  ];
+  value?.messages?.push(...more);
 
   const response = await meta.webhook(delivery.payload);
 
