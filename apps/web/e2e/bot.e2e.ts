@@ -61,10 +61,10 @@ test('an admin’s two-level menu, walked by a website visitor, routed to the ad
   const connection = await api('POST', '/whatsapp', {
     name: 'Loja',
     channel: 'webchat',
-    greetingMessage: 'Olá! Escolha uma opção:',
-    complationMessage: 'Obrigado pelo contato!',
+    greetingMessage: '{{ms}}, {{firstName}}! Escolha uma opção:',
+    complationMessage: 'Obrigado pelo contato, {{firstName}}!',
     outOfHoursMessage: 'Estamos fechados agora.',
-    ratingMessage: 'Quanto você recomendaria a Loja a um amigo?',
+    ratingMessage: 'De 0 a 10, quanto você recomendaria a {{connection}} a um amigo?',
     queueIds: [vendas.id, suporte.id],
   });
   await api('PUT', '/settings/userRating', { value: 'enabled' });
@@ -81,6 +81,11 @@ test('an admin’s two-level menu, walked by a website visitor, routed to the ad
   };
 
   await answer('Oi', '[ 2 ] - Suporte');
+  // The company's variables arrive filled: the hour's greeting and the visitor's first name.
+  await customer
+    .getByText(/^(Bom dia|Boa tarde|Boa noite|Boa madrugada), Rita! Escolha uma opção:/)
+    .waitFor();
+  expect(await customer.getByText('{{', { exact: false }).count()).toBe(0);
   await snap(customer, 'bot-01-menu');
   await answer('7', 'Opção inválida, tente novamente.');
   await answer('1', 'Vendas: o que procura?');
@@ -108,13 +113,27 @@ test('an admin’s two-level menu, walked by a website visitor, routed to the ad
   await admin.getByRole('button', { name: 'Encerrar', exact: true }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Encerrar', exact: true }).click();
   await admin.waitForURL(/\/tickets$/);
-  await customer.getByText('Quanto você recomendaria a Loja a um amigo?').waitFor();
-  await customer.getByText('Responda com uma nota de 0 a 10', { exact: false }).waitFor();
+  // The company's own text, as written: no scale sentence of ours after it.
+  await customer.getByText('De 0 a 10, quanto você recomendaria a Loja a um amigo?').waitFor();
+  expect(await customer.getByText('Responda com uma nota', { exact: false }).count()).toBe(0);
   await snap(customer, 'bot-04-rating');
+  // Waiting for the score, the ticket is under Closed, marked as such.
+  await admin.getByRole('tab', { name: /^Fechados/ }).click();
+  await admin
+    .getByRole('listitem')
+    .filter({ hasText: 'Rita Souza' })
+    .getByText('Aguardando avaliação')
+    .waitFor();
+  await snap(admin, 'bot-04b-awaiting-rating');
 
-  await answer('nota 9', 'Obrigado pelo contato!');
+  await answer('nota 9', 'Obrigado pelo contato, Rita!');
   await customer.getByText('Esta conversa foi encerrada.').waitFor();
   await snap(customer, 'bot-05-rated');
+  await admin
+    .getByRole('listitem')
+    .filter({ hasText: 'Rita Souza' })
+    .getByText('Aguardando avaliação')
+    .waitFor({ state: 'detached' });
   const closed = await api('GET', '/tickets?status=closed');
   expect(closed.tickets).toMatchObject([{ contact: { name: 'Rita Souza' }, queue: { id: vendas.id } }]);
   const log = await api('GET', `/tickets-log/${closed.tickets[0].id}`);
@@ -126,4 +145,21 @@ test('an admin’s two-level menu, walked by a website visitor, routed to the ad
     'close',
     'nps',
   ]);
+});
+
+test('the connection’s NPS tab says which scale customers answer on, and what an empty text asks', async () => {
+  await admin.getByRole('link', { name: 'Conexões' }).click();
+  await admin.waitForURL('**/connections');
+  await admin.getByRole('button', { name: 'Editar Loja' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'NPS' }).click();
+  await dialog.getByText('O cliente responde com um número inteiro de 0 a 10', { exact: false }).waitFor();
+  expect(await dialog.getByText('Em branco, o cliente recebe', { exact: false }).count()).toBe(0);
+
+  await dialog.getByLabel('Mensagem de avaliação').fill('');
+  await dialog
+    .getByText('Em branco, o cliente recebe: “Responda com uma nota de 0 a 10', { exact: false })
+    .waitFor();
+  await snap(admin, 'bot-06-nps-tab');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { choose, launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected } from './browser';
 import { apiAs } from './people';
 
@@ -325,4 +325,41 @@ test('in the users page the admin takes the page as their own connection, and it
   const facebook = await stored('facebook');
   const { users } = await apiAs(page)('GET', '/users');
   expect(users).toMatchObject([{ name: 'Admin conexoes', whatsappId: facebook.id }]);
+});
+
+test('a Messenger customer gets plain text with the signature on its own line, and the sent message is neither edited nor deleted', async () => {
+  await apiAs(page)('PUT', '/settings/sendSignMessage', { value: 'enabled' });
+  const psid = `7${Date.now()}`;
+  const fake = (path: string, init?: RequestInit) => fetch(`${inject('fakeGraphUrl')}${path}`, init);
+  await fake('/_fake/inbound', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel: 'facebook', to: '1234567890', from: psid, text: 'Meu pedido já saiu?' }),
+  });
+
+  await page.getByRole('link', { name: 'Atendimentos' }).click();
+  await page.waitForURL('**/tickets');
+  await page.getByRole('tab', { name: /Aguardando/ }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Meu pedido já saiu?' })
+    .getByRole('button', { name: 'Aceitar' })
+    .click();
+  await page.waitForURL('**/tickets/*');
+  const composer = page.getByRole('textbox', { name: 'Digite uma mensagem' });
+  await composer.fill('Saiu *hoje*, _Peter_! Código ~antigo~ A-12.');
+  await composer.press('Enter');
+  const sent = page.getByRole('listitem').filter({ hasText: 'Saiu hoje, Peter! Código antigo A-12.' });
+  await sent.getByRole('img', { name: /Entregue|Lida/ }).waitFor();
+
+  const calls = (await (await fake('/_fake/calls')).json()) as {
+    body: { recipient?: { id: string }; message?: { text?: string } };
+  }[];
+  const texts = calls.filter((c) => c.body.recipient?.id === psid).map((c) => c.body.message?.text);
+  expect(texts).toEqual(['Admin conexoes:\nSaiu hoje, Peter! Código antigo A-12.']);
+
+  await sent.getByRole('button', { name: 'Opções da mensagem' }).click();
+  expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Responder', 'Encaminhar']);
+  await snap(page, 'connections-12-messenger-menu');
+  await page.keyboard.press('Escape');
 });

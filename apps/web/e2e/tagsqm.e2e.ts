@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { choose, launchBrowser, openPage, signIn, snap } from './browser';
-import { apiAs } from './people';
+import { choose, launchBrowser, openPage, signIn, snap, tokenOf } from './browser';
+import { apiAs, visitorWrites } from './people';
 
 let browser: Browser;
 let page: Page;
@@ -186,4 +186,68 @@ test('an admin creates a company-wide quick message with an image, then removes 
     mediaPath: null,
   });
   await snap(page, 'quick-messages-03-image-removed');
+});
+
+test('a website visitor gets a quick message with its image and their name, sees the attendant’s edit live and the deletion', async () => {
+  const api = apiAs(page);
+  const connection = await api('POST', '/whatsapp', { name: 'Site da loja', channel: 'webchat' });
+  const quick = await api('POST', '/quick-messages', {
+    shortcode: 'boasvindas',
+    message: 'Olá {{firstName}}, veja a *promoção* de hoje!',
+    geral: true,
+  });
+  const uploaded = await page.request.post(`/quick-messages/${quick.id}/media-upload`, {
+    headers: { Authorization: `Bearer ${await tokenOf(page)}` },
+    multipart: { file: { name: 'vitrine.png', mimeType: 'image/png', buffer: redPng() } },
+  });
+  expect(uploaded.ok()).toBe(true);
+  const customer = await visitorWrites(browser, connection.token, 'Lívia Prado', 'Oi, tem promoção?');
+
+  await page.getByRole('link', { name: 'Atendimentos' }).click();
+  await page.waitForURL('**/tickets');
+  await page.getByRole('tab', { name: /Aguardando/ }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Lívia Prado' })
+    .getByRole('button', { name: 'Aceitar' })
+    .click();
+  await page.waitForURL('**/tickets/*');
+  const composer = page.getByRole('textbox', { name: 'Digite uma mensagem' });
+  await composer.fill('/boas');
+  await page.getByRole('button', { name: /\/boasvindas/ }).click();
+  const picked = page.getByRole('status', { name: 'Imagem da resposta rápida' });
+  await picked.locator('img[alt="vitrine.png"]').waitFor();
+  await snap(page, 'quick-messages-04-picked-with-image');
+  await composer.press('Enter');
+
+  // One bubble: the image, the attendant's signature and the text with the name filled, in bold where marked.
+  const bubble = customer.getByRole('listitem').filter({ hasText: 'Olá Lívia, veja a promoção de hoje!' });
+  await bubble.locator('img[alt="vitrine.png"]').waitFor();
+  await bubble.locator('strong', { hasText: 'promoção' }).waitFor();
+  await bubble.locator('strong', { hasText: 'Admin:' }).waitFor();
+  await snap(customer, 'quick-messages-05-visitor-received');
+
+  const sent = page.getByRole('listitem').filter({ hasText: 'Olá Lívia, veja a promoção de hoje!' });
+  await sent.getByRole('button', { name: 'Opções da mensagem' }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const editBox = page.getByRole('textbox', { name: 'Editar mensagem' });
+  // The signature stays out of the box; the server puts it back.
+  expect(await editBox.inputValue()).toBe('Olá Lívia, veja a *promoção* de hoje!');
+  await editBox.fill('Olá Lívia, a *promoção* vale até sexta!');
+  await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+  const edited = customer.getByRole('listitem').filter({ hasText: 'Olá Lívia, a promoção vale até sexta!' });
+  await edited.getByText('editada').waitFor();
+  await edited.locator('strong', { hasText: 'Admin:' }).waitFor();
+  await snap(customer, 'quick-messages-06-visitor-sees-edit');
+
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Olá Lívia, a promoção vale até sexta!' })
+    .getByRole('button', { name: 'Opções da mensagem' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Apagar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apagar' }).click();
+  await customer.getByText('Mensagem apagada').waitFor();
+  expect(await customer.getByText('vale até sexta', { exact: false }).count()).toBe(0);
+  await customer.context().close();
 });

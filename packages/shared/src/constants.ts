@@ -68,3 +68,11 @@ export const QUEUE_COLORS = [
   '#f57c00',
   '#795548',
 ] as const;
+/** Ratings are asked and stored on this scale (spec 000 §9: NPS scale 0 to 10). */
+export const NPS_SCALE_MAX = 10;
+/**
+ * What a customer is asked when the connection's rating message is empty (a company's own text goes as
+ * written). Portuguese, like every fixed text the bot writes to customers.
+ */
+export const DEFAULT_RATING_PROMPT =
+  'Responda com uma nota de 0 a 10, em que 0 é "nada provável" e 10 é "muito provável".';

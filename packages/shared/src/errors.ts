@@ -60,6 +60,8 @@ export const errorStatus = {
   ERR_NO_MESSAGE_FOUND: 404,
   /** Deleted, or past the 15 minutes after its last update in which the sender may edit it. */
   ERR_MESSAGE_NOT_EDITABLE: 400,
+  /** The Cloud API, Messenger and Instagram cannot edit or delete a message the customer already has. */
+  ERR_CHANNEL_CANNOT_CHANGE_MESSAGE: 400,
   /** Not an xlsx workbook, or one that cannot be read to its end. */
   ERR_INVALID_SPREADSHEET: 400,
   /** The first sheet's header row lacks the name or number column. */

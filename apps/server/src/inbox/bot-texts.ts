@@ -8,7 +8,6 @@ export const botTexts = {
   exit: '[ Sair ] - Encerrar atendimento',
   option: (n: number, name: string) => `[ ${n} ] - ${name}`,
   queuePosition: (n: number) => `Você está na posição ${n} da fila. Em breve um atendente falará com você.`,
-  ratingScale: 'Responda com uma nota de 0 a 10, em que 0 é "nada provável" e 10 é "muito provável".',
   lgpdPrompt: 'Estou ciente sobre o tratamento dos meus dados pessoais.\n\n[ 1 ] - Sim\n[ 2 ] - Não',
   audioRefused:
     'Infelizmente não conseguimos ouvir áudios por este canal de atendimento. Por favor, envie uma mensagem de texto.',

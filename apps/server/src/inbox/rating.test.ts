@@ -9,8 +9,7 @@ import { runInboxSweep } from './timers.js';
 const app = await createTestApp();
 afterAll(() => app.close());
 
-const PROMPT =
-  'De 0 a 10, quanto você nos recomendaria?\n\nResponda com uma nota de 0 a 10, em que 0 é "nada provável" e 10 é "muito provável".';
+const PROMPT = 'De 0 a 10, quanto você nos recomendaria?';
 
 async function ratedCompany(connection: Record<string, unknown> = {}) {
   const bot = await botCompany(app, {
@@ -105,6 +104,25 @@ describe('rating on close, 0 to 10', () => {
     await runInboxSweep(app.deps);
     expect(await customer.received()).toEqual(['Atendimento encerrado. Obrigado!']);
     expect(await customer.ticket()).toMatchObject({ status: 'closed' });
+  });
+
+  test("the company's text goes as written, with no scale of ours added to it", async () => {
+    fakeClock(app, '2026-03-02T15:00:00Z');
+    const bot = await ratedCompany({ ratingMessage: 'De 1 a 5, como foi o atendimento?' });
+    const { customer } = await closedConversation(bot);
+
+    expect(await customer.received()).toEqual(['De 1 a 5, como foi o atendimento?']);
+  });
+
+  test('left empty, the rating is asked with the scale sentence alone', async () => {
+    fakeClock(app, '2026-03-02T15:00:00Z');
+    const bot = await ratedCompany({ ratingMessage: '' });
+    const { customer, closed } = await closedConversation(bot);
+
+    expect(closed.body).toMatchObject({ status: 'nps' });
+    expect(await customer.received()).toEqual([
+      'Responda com uma nota de 0 a 10, em que 0 é "nada provável" e 10 é "muito provável".',
+    ]);
   });
 
   test('without userRating the close sends the farewell and nothing waits', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_RATING_PROMPT, NPS_SCALE_MAX } from '@balcao/shared';
 import { and, between, count, desc, eq, sql } from 'drizzle-orm';
 import { notifyConversationClosed } from '../channels/webchat/webchat.channel.js';
 import type { Db } from '../db/client.js';
@@ -16,12 +17,12 @@ import {
 } from './bot-state.js';
 import { botTexts } from './bot-texts.js';
 
-const NPS_SCALE = 10;
+const NPS_SCALE = NPS_SCALE_MAX;
 
 /**
- * On an attendant's close (the ticket is already closed): with userRating on and a rating message
- * on the connection, the ticket waits for a 0–10 score instead (status nps). Answers whether it does,
- * in which case the farewell waits for the score.
+ * On an attendant's close (the ticket is already closed): with userRating on, the ticket waits for a
+ * 0–10 score instead (status nps). Answers whether it does, in which case the farewell waits for the
+ * score.
  */
 export async function askForRating(deps: AppDeps, closed: Pick<TicketRow, 'companyId' | 'id'>) {
   const ticket = await reloadTicket(deps, closed);
@@ -31,7 +32,7 @@ export async function askForRating(deps: AppDeps, closed: Pick<TicketRow, 'compa
     .select({ ratingMessage: connections.ratingMessage })
     .from(connections)
     .where(and(eq(connections.companyId, ticket.companyId), eq(connections.id, ticket.connectionId)));
-  if (!connection?.ratingMessage.trim()) return false;
+  if (!connection) return false;
   let waiting: TicketRow | undefined;
   try {
     waiting = await changeTicketState(
@@ -50,7 +51,8 @@ export async function askForRating(deps: AppDeps, closed: Pick<TicketRow, 'compa
   return true;
 }
 
-const ratingPrompt = (message: string) => `${message.trim()}\n\n${botTexts.ratingScale}`;
+/** The company's text as written (it names its scale); only an empty one is replaced by ours. */
+const ratingPrompt = (message: string) => message.trim() || DEFAULT_RATING_PROMPT;
 
 /** A whole number from 0 to 10, alone in the reply or with words ("nota 5"); otherwise none. */
 export function parseScore(body: string): number | undefined {

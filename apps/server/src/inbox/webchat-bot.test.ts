@@ -64,7 +64,7 @@ test('a website visitor walks a two-level menu, is served, and rates the service
       channel: 'webchat',
       greetingMessage: 'Olá! Escolha:',
       complationMessage: 'Obrigado pelo contato!',
-      ratingMessage: 'Quanto você nos recomendaria?',
+      ratingMessage: 'De 0 a 10, quanto você nos recomendaria?',
       queueIds: [vendas.id, suporte.id],
     },
   });
@@ -101,9 +101,7 @@ test('a website visitor walks a two-level menu, is served, and rates the service
   await call(app, 'PUT', `/tickets/${ticketId}`, { token, body: { status: 'open' } });
   const closing = await call(app, 'PUT', `/tickets/${ticketId}`, { token, body: { status: 'closed' } });
   expect(closing.body).toMatchObject({ status: 'nps' });
-  await bot(
-    'Quanto você nos recomendaria?\n\nResponda com uma nota de 0 a 10, em que 0 é "nada provável" e 10 é "muito provável".',
-  );
+  await bot('De 0 a 10, quanto você nos recomendaria?');
   expect(closed).toBe(false);
 
   await send('10');

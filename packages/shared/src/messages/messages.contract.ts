@@ -83,6 +83,8 @@ export const sendMessageBody = z.object({
   quotedMsgId: dbId().optional(),
   /** Prefixes the attendant's name, when the company's sendSignMessage setting lets attendants sign. */
   signMessage: z.boolean().default(false),
+  /** The quick message the text came from: its image goes with the text, as its caption. */
+  quickMessageId: dbId().optional(),
   /** A contact card instead of text (spec 000 §7 `vCard`); `body` is then only its caption in lists. */
   vCard: z
     .object({

@@ -5,6 +5,8 @@ import { dbId, dbIdText, jsonIds, msg, pageNumber, queryBoolean, withoutNul } fr
 
 const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
+/** The closed tab also lists the tickets an attendant closed that still wait for the customer's rating. */
+export const CLOSED_TAB_STATUSES: readonly TicketStatus[] = ['closed', 'nps'];
 
 export const ticketSchema = z.object({
   id: z.number(),

@@ -1,3 +1,4 @@
+import { plainFromWhatsapp } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
 import { contactIdentities } from '../../db/schema/index.js';
 import { findMessage } from '../../modules/messages/messages.queries.js';
@@ -73,24 +74,20 @@ export function createMessagingChannel(
       const type = await messagingTypeOf(deps, delivery);
       const recipient = { id: await recipientOf(delivery) };
       const head = { recipient, ...type, ...(await replyTo(delivery.message)) };
+      // Texts are written with WhatsApp's marks (and the signature in them), which Messenger and
+      // Instagram would show as literal asterisks: they get the words alone.
+      const text = plainFromWhatsapp(delivery.message.body);
       try {
         let externalId: string | undefined;
         if (delivery.message.mediaPath) {
           externalId = (await send(delivery.connection, await withMedia(delivery, head))).message_id;
           // Attachments carry no caption: the text follows as its own message. Its failure is only
           // logged, since retrying the delivery would send the attachment twice.
-          if (delivery.message.body.trim())
-            await send(delivery.connection, {
-              recipient,
-              ...type,
-              message: { text: delivery.message.body },
-            }).catch((error: unknown) =>
-              deps.log.warn({ err: error }, 'caption after an attachment not sent'),
+          if (text.trim())
+            await send(delivery.connection, { recipient, ...type, message: { text } }).catch(
+              (error: unknown) => deps.log.warn({ err: error }, 'caption after an attachment not sent'),
             );
-        } else
-          externalId = (
-            await send(delivery.connection, { ...head, message: { text: delivery.message.body } })
-          ).message_id;
+        } else externalId = (await send(delivery.connection, { ...head, message: { text } })).message_id;
         if (!externalId) throw new Error('the Send API answered without a message id');
         return { externalId, ack: 1 };
       } catch (error) {

@@ -9,7 +9,7 @@ import {
   sendStoredFile,
 } from '../../../test/fake-graph/meta-app.js';
 import { waitFor } from '../../../test/wait.js';
-import { contacts, messages, tickets } from '../../db/schema/index.js';
+import { companySettings, contacts, messages, tickets } from '../../db/schema/index.js';
 
 const meta = await createMetaTestApp();
 const { app, fake } = meta;
@@ -343,4 +343,42 @@ test('Messenger: without a public https address an attachment is uploaded with t
   });
   expect(form.get('messaging_type')).toBe('RESPONSE');
   expect(await (form.get('filedata') as Blob).text()).toBe('%PDF-1.4 boleto');
+});
+
+test('Messenger and Instagram get plain text: WhatsApp marks are taken off and the signature is a "Name:" line', {
+  timeout: 60_000,
+}, async () => {
+  for (const channel of ['facebook', 'instagram'] as const) {
+    const tenant = await createPageTenant(meta, channel);
+    const customer = `5${Date.now()}`;
+    const to = channel === 'instagram' ? tenant.accountId : tenant.pageId;
+    await meta.webhook(
+      messagingEnvelope(
+        channel === 'instagram' ? 'instagram' : 'page',
+        [messagingMessage(customer, to, { mid: uniqueId('m_'), text: 'oi' })],
+        to,
+      ),
+    );
+    const ticket = await acceptedTicket(tenant.companyId, tenant.admin.id);
+    await app.deps.db
+      .insert(companySettings)
+      .values({ companyId: tenant.companyId, key: 'sendSignMessage', value: 'enabled' });
+
+    const { body: reply } = await call(app, 'POST', `/messages/${ticket?.id}`, {
+      token: tenant.admin.token,
+      body: { body: 'Seu pedido *saiu* _hoje_, ~ontem não~. Código snake_case, 2*3*4.', signMessage: true },
+    });
+    await waitFor(
+      () => app.deps.db.select().from(messages).where(eq(messages.id, reply.id)),
+      ([row]) => (row?.ack ?? 0) >= 1,
+    );
+
+    const send = fake
+      .accepted()
+      .find((c) => (c.body as { recipient?: { id: string } }).recipient?.id === customer);
+    const name = /^\*(.+):\*\n/.exec(reply.body)?.[1];
+    expect(send?.body).toMatchObject({
+      message: { text: `${name}:\nSeu pedido saiu hoje, ontem não. Código snake_case, 2*3*4.` },
+    });
+  }
 });

@@ -73,6 +73,10 @@ export const tickets = pgTable(
       t.updatedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The closed tab (closed, and waiting for a rating) by last change; tickets.list.ts names the same list.
+    index('tickets_company_finished_updated_idx')
+      .on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} in ('closed', 'nps')`),
     // The search tab lists every status by last change.
     index('tickets_company_updated_idx').on(
       t.companyId,

@@ -1,4 +1,4 @@
-import { type ExternalSendResponse, msg } from '@balcao/shared';
+import { type ExternalSendResponse, msg, signedText } from '@balcao/shared';
 import { findOrCreateContact } from '../../inbox/contact-resolution.js';
 import { findOrCreateTicket } from '../../inbox/ticket-resolution.js';
 import { handOver } from '../../integrations/handover.js';
@@ -65,7 +65,7 @@ export async function sendThroughApi(
       : undefined;
 
   const target = { ...ticket, queueId: moved ? moved.queueId : ticket.queueId };
-  const signed = input.sendSignature && user && input.body ? `*${user.name}:*\n${input.body}` : input.body;
+  const signed = input.sendSignature && user && input.body ? signedText(user.name, input.body) : input.body;
   const send = (body: string, media?: { mediaPath: string; mediaType: string; mediaName: string }) =>
     storeOutbound(deps, { companyId, ticket: target, body, kind: 'api', userId: user?.id ?? null, media });
 

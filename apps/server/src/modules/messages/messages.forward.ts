@@ -1,4 +1,4 @@
-import { FORWARD_INTERVAL_MS, type ForwardMessagesBody } from '@balcao/shared';
+import { FORWARD_INTERVAL_MS, type ForwardMessagesBody, signedText } from '@balcao/shared';
 import { findOrCreateTicket, lockContact } from '../../inbox/ticket-resolution.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -33,14 +33,14 @@ export async function forwardMessages(ctx: Ctx, input: ForwardMessagesBody) {
     if (!(await maySeeTicket(tx, ctx.actor, found.ticket))) throw new AppError('ERR_NO_TICKET_FOUND');
     return found;
   });
-  const signature = input.signMessage ? `*${ctx.actor.name}:*\n` : '';
+  const sign = (text: string) => (input.signMessage ? signedText(ctx.actor.name, text) : text);
   const start = Date.now();
   const messageIds: number[] = [];
   for (const [index, source] of sources.entries()) {
     const copy = await storeOutbound(ctx, {
       companyId: ctx.companyId,
       ticket,
-      body: `${signature}${source.body}`,
+      body: sign(source.body),
       kind: 'chat',
       userId: ctx.actor.userId,
       forwardOf: source,

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../platform/context.js';
 import { publishMessage, publishTicket } from '../tickets/tickets.events.js';
 import { loadTicketById, recordOutboundOnTicket } from '../tickets/tickets.queries.js';
 import { findStrandedOutbound, insertMessage, type MessageRow, toMessage } from './messages.queries.js';
+import { fillVariablesFor } from './messages.variables.js';
 
 export const DELIVER_JOB = 'messages.deliver';
 export const FAILED_JOB = 'messages.failed';
@@ -51,6 +52,11 @@ const deliveryOptions = (deps: AppDeps) => ({
 export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
   const now = deps.now();
   const media = input.forwardOf ?? input.media;
+  // A forwarded copy keeps the text it had; a template's text is what Meta sends.
+  const body =
+    input.forwardOf || input.template
+      ? input.body
+      : await fillVariablesFor(deps, { ...input, ticketId: input.ticket.id }, input.body);
   const row = await deps.db.transaction(async (tx) => {
     const message = await insertMessage(tx, {
       companyId: input.companyId,
@@ -59,7 +65,7 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
       connectionId: input.ticket.connectionId,
       queueId: input.ticket.queueId,
       userId: input.userId,
-      body: input.body,
+      body,
       fromMe: true,
       kind: input.kind,
       isPrivate: input.isPrivate ?? false,

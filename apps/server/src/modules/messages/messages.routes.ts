@@ -19,11 +19,12 @@ import { type AppDeps, contextOf } from '../../platform/context.js';
 import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import { uploadedFile } from '../../platform/storage/uploads.js';
 import { asSeenBy, maskMessage } from '../contacts/contacts.masking.js';
+import { deleteMessage, editMessage } from './messages.changes.js';
 import { listTicketImages, listTicketMedia } from './messages.drawer.js';
 import { forwardMessages } from './messages.forward.js';
 import { sendMediaMessage } from './messages.media.js';
 import { reactToMessage } from './messages.reactions.js';
-import { deleteMessage, editMessage, listMessages, sendMessage } from './messages.service.js';
+import { listMessages, sendMessage } from './messages.service.js';
 import { listTicketTemplates, sendTemplate } from './messages.templates.js';
 
 export const messagesRoutes =

@@ -24,6 +24,29 @@ async function twoQueues(attendantFlags: { allTicket?: string; allowGroup?: bool
   return { tenant, mine, theirs, attendant };
 }
 
+describe('the closed tab', () => {
+  test('lists closed tickets and those waiting for their rating (nps), newest first, and nothing else', async () => {
+    const tenant = await createTenant(app);
+    const closed = await createTicket(app, tenant.companyId, {
+      status: 'closed',
+      updatedAt: new Date('2026-01-01T10:00:00Z'),
+    });
+    const rating = await createTicket(app, tenant.companyId, {
+      status: 'nps',
+      updatedAt: new Date('2026-01-01T11:00:00Z'),
+    });
+    await createTicket(app, tenant.companyId, { status: 'pending' });
+    await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
+
+    const { body } = await call(app, 'GET', '/tickets?status=closed', { token: tenant.admin.token });
+
+    expect(body.tickets.map((t: { id: number; status: string }) => [t.id, t.status])).toEqual([
+      [rating.id, 'nps'],
+      [closed.id, 'closed'],
+    ]);
+  });
+});
+
 describe('who sees which tickets', () => {
   test('an attendant lists pending tickets of their queues and queue-less ones, not other queues', async () => {
     const { tenant, mine, theirs, attendant } = await twoQueues();

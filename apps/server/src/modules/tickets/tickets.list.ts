@@ -109,8 +109,8 @@ function chosenFilters(shape: FilterShape): SQL | undefined {
 const openScope = (shape: FilterShape) => (shape.ownOpen ? eq(tickets.userId, param.userId) : undefined);
 
 interface ListShape extends FilterShape {
-  /** One tab, the statuses of the advanced filter (the search tab), or every status. */
-  tab: 'status' | 'statuses' | 'any';
+  /** One tab, the closed tab, the statuses of the advanced filter (the search tab), or every status. */
+  tab: 'status' | 'closed' | 'statuses' | 'any';
   open: boolean;
   unread: boolean;
   /** A page past the first: bound offset (the first page has none, so its plan is reused). */
@@ -151,7 +151,14 @@ function companyDay(value: string | undefined, timeZone: string): { from?: strin
   };
 }
 
+/**
+ * CLOSED_TAB_STATUSES written out, not bound: the partial index `tickets_company_finished_updated_idx`
+ * serves the tab only when the planner sees this very list.
+ */
+const closedTab = sql`${tickets.status} in ('closed', 'nps')`;
+
 function tabFilter(shape: ListShape): SQL | undefined {
+  if (shape.tab === 'closed') return closedTab;
   if (shape.tab === 'status')
     return and(eq(tickets.status, param.status), shape.open ? openScope(shape) : undefined);
   return shape.tab === 'statuses' ? anyOf(tickets.status, param.statuses) : undefined;
@@ -208,13 +215,19 @@ function buildList(db: Db | Tx, shape: ListShape) {
 
 const listStatement = statementsByShape('tickets_list', buildList);
 
+function tabOf(query: ListTicketsQuery): ListShape['tab'] {
+  if (query.status === 'closed') return 'closed';
+  if (query.status) return 'status';
+  return query.statusFilter?.length ? 'statuses' : 'any';
+}
+
 export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
   checkAdminFilters(ctx, query);
   const typed = query.searchParam;
   const hide = await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId);
   const shape: ListShape = {
     ...filterShape(ctx, query),
-    tab: query.status ? 'status' : query.statusFilter?.length ? 'statuses' : 'any',
+    tab: tabOf(query),
     open: query.status === 'open',
     unread: query.withUnreadMessages ?? false,
     paged: query.pageNumber > 1,

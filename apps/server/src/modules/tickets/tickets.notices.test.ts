@@ -3,7 +3,6 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser, type TestUser } from '../../../test/fixtures.js';
 import { companySettings, contacts, messages, queues, userQueues } from '../../db/schema/index.js';
-import { greetingOfHour } from './tickets.notices.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -59,12 +58,16 @@ describe('greeting on accept', () => {
     expect(await sentOf(group.id, 'greeting')).toEqual([]);
   });
 
-  test('the greeting follows the hour of the company time zone', () => {
-    const at = new Date('2026-01-10T12:00:00Z');
-    expect(greetingOfHour(at, 'America/Sao_Paulo')).toBe('Bom dia');
-    expect(greetingOfHour(at, 'Asia/Tokyo')).toBe('Boa noite');
-    expect(greetingOfHour(at, 'Europe/Istanbul')).toBe('Boa tarde');
-    expect(greetingOfHour(new Date('2026-01-10T05:00:00Z'), 'America/Sao_Paulo')).toBe('Boa madrugada');
+  test('the greeting follows the hour of the company time zone', async () => {
+    const tenant = await createTenant(app, { timezone: 'Asia/Tokyo' });
+    await enable(tenant.companyId, 'sendGreetingAccepted');
+    const ticket = await createTicket(app, tenant.companyId);
+    app.deps.now = () => new Date('2026-01-10T12:00:00Z');
+
+    await put(tenant.admin, ticket.id, { status: 'open' });
+
+    app.deps.now = () => new Date();
+    expect((await sentOf(ticket.id, 'greeting'))[0]?.body).toMatch(/^Boa noite \*/);
   });
 });
 

@@ -1,19 +1,10 @@
-import { type Ticket, zonedParts } from '@balcao/shared';
+import type { Ticket } from '@balcao/shared';
 import type { Ctx } from '../../platform/context.js';
 import { storeOutbound } from '../messages/messages.outbox.js';
 import { readSetting } from '../settings/settings.queries.js';
 import type { TicketScope } from './tickets.audience.js';
 
 type Before = TicketScope & { isGroup: boolean };
-
-/** The reference's `{{ms}}`: the greeting of the hour in the company's time zone. */
-export function greetingOfHour(at: Date, timeZone: string): string {
-  const hour = Number(zonedParts(at, timeZone).time.slice(0, 2));
-  if (hour < 6) return 'Boa madrugada';
-  if (hour < 12) return 'Bom dia';
-  if (hour < 18) return 'Boa tarde';
-  return 'Boa noite';
-}
 
 const isOn = async (ctx: Ctx, key: 'sendGreetingAccepted' | 'sendMsgTransfTicket') =>
   (await readSetting(ctx.db, ctx.companyId, key)) === 'enabled';
@@ -25,8 +16,8 @@ const isOn = async (ctx: Ctx, key: 'sendGreetingAccepted' | 'sendMsgTransfTicket
 export async function sendAcceptGreeting(ctx: Ctx, before: Before, ticket: Ticket) {
   if (before.status !== 'pending' || before.isGroup || !ticket.whatsappId || !ticket.user) return;
   if (!(await isOn(ctx, 'sendGreetingAccepted'))) return;
-  const hello = greetingOfHour(new Date(), ctx.actor.company.timezone);
-  const body = `${hello} *${ticket.contact.name}*, meu nome é *${ticket.user.name}* e agora vou prosseguir com seu atendimento!`;
+  // Filled on the way out like every company text: the hour's greeting in the company's time zone.
+  const body = '{{ms}} *{{name}}*, meu nome é *{{userName}}* e agora vou prosseguir com seu atendimento!';
   await outbound(ctx, ticket, body, 'greeting');
 }
 

@@ -1,6 +1,6 @@
-import { TIME_SEND_QUEUE_OPTIONS } from '@balcao/shared';
+import { DEFAULT_RATING_PROMPT, NPS_SCALE_MAX, TIME_SEND_QUEUE_OPTIONS } from '@balcao/shared';
 import TextField from '@mui/material/TextField';
-import { type Control, Controller } from 'react-hook-form';
+import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectInput, TextInput } from '../../shared/forms/form-fields';
 import { useQueueList } from '../queues/queues.api';
@@ -118,9 +118,14 @@ export function ConnectionChatbotTab({ control }: { control: Control<ConnectionF
   );
 }
 
-/** NPS tab: how many rating attempts, and when an unanswered rating closes the ticket. */
+/**
+ * NPS tab: the rating request (sent as written; the scale it must ask for is shown, and what is asked
+ * when it is left empty), how many attempts, and when an unanswered rating closes the ticket.
+ */
 export function ConnectionNpsTab({ control }: { control: Control<ConnectionFormInput> }) {
   const { t } = useTranslation();
+  const written = useWatch({ control, name: 'ratingMessage' }) ?? '';
+  const scale = t('connections.dialog.ratingScale', { max: NPS_SCALE_MAX });
   return (
     <>
       <TextInput
@@ -129,6 +134,11 @@ export function ConnectionNpsTab({ control }: { control: Control<ConnectionFormI
         label={t('connections.dialog.ratingMessage')}
         multiline
         minRows={3}
+        helperText={
+          written.trim()
+            ? scale
+            : `${scale} ${t('connections.dialog.ratingDefault', { prompt: DEFAULT_RATING_PROMPT })}`
+        }
         sx={{ mt: 1 }}
       />
       <NumberInput control={control} name="maxUseBotQueuesNps" />

@@ -1,4 +1,4 @@
-import type { Message } from '@balcao/shared';
+import type { Channel, Message } from '@balcao/shared';
 import ForwardIcon from '@mui/icons-material/Forward';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
@@ -25,7 +25,7 @@ function bubbleColor(message: Message) {
 }
 
 /** Mine on the right, the customer's on the left; automatic messages say what they are. */
-export function MessageBubble({ message }: { message: Message }) {
+export function MessageBubble({ message, channel }: { message: Message; channel: Channel }) {
   const { t } = useTranslation();
   const colors = bubbleColor(message);
   const automatic = message.kind !== 'chat';
@@ -124,7 +124,7 @@ export function MessageBubble({ message }: { message: Message }) {
             {formatTime(message.createdAt)}
           </Typography>
           {message.fromMe && !message.isPrivate && <AckIcon message={message} />}
-          {!selection.selecting && <MessageMenu message={message} />}
+          {!selection.selecting && <MessageMenu message={message} channel={channel} />}
         </Box>
         {!selection.selecting && <MessageReactions message={message} />}
       </Box>

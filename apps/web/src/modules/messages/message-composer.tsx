@@ -1,4 +1,4 @@
-import { sendMessageBody, type Ticket } from '@balcao/shared';
+import { type QuickMessage, sendMessageBody, type Ticket } from '@balcao/shared';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast.store';
+import { QuickAnswerImage } from '../quick-messages/quick-answer-image';
 import { QuickAnswerList } from '../quick-messages/quick-answer-list';
 import { useQuickAnswers } from '../quick-messages/quick-answers';
 import { isWritable, messageToSend, metaWindow } from './composer/composer-rules';
@@ -39,6 +40,8 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     signMessage: localStorage.getItem(SIGN_KEY) !== 'false',
   }));
   const [pickingTemplate, setPickingTemplate] = useState(false);
+  // A picked quick answer whose image goes with the text (the server sends it as the caption's file).
+  const [quickImage, setQuickImage] = useState<QuickMessage | null>(null);
   const send = useSendMessage(ticket.id);
   const { replyTo } = useChatSelection(ticket.id);
   const reportTyping = useTypingReporter(ticket.id);
@@ -54,20 +57,31 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     event?.preventDefault();
     if (!toSend) return;
     const body = toSend;
+    const image = quickImage;
     setDraft('');
+    setQuickImage(null);
     reportTyping(null);
     chatSelection.cancelReply();
-    const extra = replyTo ? { quotedMsgId: replyTo.id } : {};
+    const extra = {
+      ...(replyTo ? { quotedMsgId: replyTo.id } : {}),
+      ...(image ? { quickMessageId: image.id } : {}),
+    };
     send.mutate(
       { body, ...extra, isPrivate: options.isPrivate, signMessage: options.signMessage },
       {
         onError: (error) => {
           if (replyTo) chatSelection.reply(replyTo);
           setDraft((current) => current || body);
+          setQuickImage((current) => current ?? image);
           toast.apiError(error);
         },
       },
     );
+  };
+
+  const pickQuickAnswer = (record: QuickMessage) => {
+    setDraft(record.message);
+    setQuickImage(record.isMedia ? record : null);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -75,7 +89,7 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     // While '/word' lists quick answers, Enter takes the first instead of sending the shortcode.
-    if (quickAnswers[0]) setDraft(quickAnswers[0].message);
+    if (quickAnswers[0]) pickQuickAnswer(quickAnswers[0]);
     else submit();
   };
 
@@ -109,6 +123,7 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
         <SendTemplateDialog ticketId={ticket.id} onClose={() => setPickingTemplate(false)} />
       )}
       {replyTo && <ReplyBar message={replyTo} onCancel={chatSelection.cancelReply} />}
+      {quickImage && <QuickAnswerImage record={quickImage} onRemove={() => setQuickImage(null)} />}
       <Box
         component="form"
         onSubmit={submit}
@@ -124,7 +139,7 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
           bgcolor: options.isPrivate ? 'warning.light' : undefined,
         }}
       >
-        <QuickAnswerList matches={quickAnswers} onPick={setDraft} />
+        <QuickAnswerList matches={quickAnswers} onPick={pickQuickAnswer} />
         {/* On a phone the tools take a row of their own above the text box. */}
         <Box sx={{ display: 'flex', width: { xs: '100%', sm: 'auto' } }}>
           <ComposerTools

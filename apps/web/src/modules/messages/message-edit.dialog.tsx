@@ -1,4 +1,4 @@
-import type { Message } from '@balcao/shared';
+import { type Message, splitSignature } from '@balcao/shared';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,12 +11,14 @@ import { toast } from '../../shared/toast/toast.store';
 import { MESSAGE_MAX_LENGTH } from './message-composer';
 import { useEditMessage } from './messages.api';
 
+/** Only the attendant's text is edited: a signature stays out of the box, and the server keeps it. */
 export function MessageEditDialog({ message, onClose }: { message: Message; onClose: () => void }) {
   const { t } = useTranslation();
-  const [body, setBody] = useState(message.body);
+  const written = splitSignature(message.body).text;
+  const [body, setBody] = useState(written);
   const edit = useEditMessage();
   const trimmed = body.trim();
-  const unchanged = trimmed === message.body.trim();
+  const unchanged = trimmed === written.trim();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

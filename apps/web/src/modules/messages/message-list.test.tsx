@@ -50,7 +50,7 @@ test('the older page loads by cursor within 50 px of the top, and the reader sta
   render(
     <QueryClientProvider client={new QueryClient()}>
       <SessionUserProvider user={buildSessionUser({ id: 7 })}>
-        <MessageList ticketId={3} />
+        <MessageList ticketId={3} channel="whatsapp" />
       </SessionUserProvider>
     </QueryClientProvider>,
   );
@@ -82,7 +82,7 @@ test('a reaction the customer took back reads as removed, not as a deleted messa
   render(
     <QueryClientProvider client={new QueryClient()}>
       <SessionUserProvider user={buildSessionUser({ id: 7 })}>
-        <MessageList ticketId={3} />
+        <MessageList ticketId={3} channel="whatsapp" />
       </SessionUserProvider>
     </QueryClientProvider>,
   );

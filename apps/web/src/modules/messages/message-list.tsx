@@ -1,4 +1,4 @@
-import type { Message } from '@balcao/shared';
+import type { Channel, Message } from '@balcao/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,7 +59,7 @@ function useScrollKeeper(messages: Message[]) {
   return { ref, remember };
 }
 
-export function MessageList({ ticketId }: { ticketId: number }) {
+export function MessageList({ ticketId, channel }: { ticketId: number; channel: Channel }) {
   const { t } = useTranslation();
   const query = useMessages(ticketId);
   const messages = flattenMessagePages(query.data);
@@ -119,7 +119,7 @@ export function MessageList({ ticketId }: { ticketId: number }) {
                   <Chip size="small" label={day} sx={{ bgcolor: 'background.paper', boxShadow: 1 }} />
                 </Box>
               )}
-              <MessageBubble message={message} />
+              <MessageBubble message={message} channel={channel} />
             </Fragment>
           );
         })}

@@ -1,4 +1,4 @@
-import type { Message } from '@balcao/shared';
+import type { Channel, Message } from '@balcao/shared';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -16,7 +16,7 @@ import { chatSelection } from './messages.selection';
 type Open = 'menu' | 'edit' | 'delete' | null;
 
 /** Reply and forward for everyone; edit and delete only where the server will accept them. */
-export function MessageMenu({ message }: { message: Message }) {
+export function MessageMenu({ message, channel }: { message: Message; channel: Channel }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -28,8 +28,8 @@ export function MessageMenu({ message }: { message: Message }) {
   const items = [
     canReply(message) && { key: 'reply', run: () => chatSelection.reply(message) },
     canForward(message) && { key: 'forward', run: () => chatSelection.start(message) },
-    canEdit(message, user.id, openedAt) && { key: 'edit', run: () => setOpen('edit') },
-    canDelete(message, user.id) && { key: 'delete', run: () => setOpen('delete') },
+    canEdit(message, user.id, openedAt, channel) && { key: 'edit', run: () => setOpen('edit') },
+    canDelete(message, user.id, channel) && { key: 'delete', run: () => setOpen('delete') },
   ].filter((item) => item !== false);
   if (items.length === 0) return null;
 

@@ -1,13 +1,24 @@
-import { MESSAGE_EDIT_WINDOW_MS, type Message } from '@balcao/shared';
+import {
+  type Channel,
+  channelChangesSentMessages,
+  MESSAGE_EDIT_WINDOW_MS,
+  type Message,
+} from '@balcao/shared';
 
-/** The same rules the server enforces (spec 000 §4), so the menu offers only what will be accepted. */
-const isSenders = (message: Message, userId: number) =>
-  message.fromMe && message.userId === userId && !message.isDeleted;
+/**
+ * The same rules the server enforces (spec 000 §4), so the menu offers only what will be accepted:
+ * the sender's own message, and, once the customer has it, only on a channel that can change it.
+ */
+const isSenders = (message: Message, userId: number, channel: Channel) =>
+  message.fromMe &&
+  message.userId === userId &&
+  !message.isDeleted &&
+  (message.isPrivate || channelChangesSentMessages(channel));
 
 export const canDelete = isSenders;
 
-export function canEdit(message: Message, userId: number, now: number): boolean {
-  return isSenders(message, userId) && now - Date.parse(message.updatedAt) <= MESSAGE_EDIT_WINDOW_MS;
+export function canEdit(message: Message, userId: number, now: number, channel: Channel): boolean {
+  return isSenders(message, userId, channel) && now - Date.parse(message.updatedAt) <= MESSAGE_EDIT_WINDOW_MS;
 }
 
 /** Private notes stay in the company and a deleted message is gone: neither is forwarded or quoted. */

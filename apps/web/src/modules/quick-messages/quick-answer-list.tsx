@@ -6,13 +6,13 @@ import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { previewOf } from './quick-answers';
 
-/** The matching quick answers, above the composer; picking one puts its text in the draft. */
+/** The matching quick answers, above the composer; picking one puts its text (and image) in the draft. */
 export function QuickAnswerList({
   matches,
   onPick,
 }: {
   matches: QuickMessage[];
-  onPick: (text: string) => void;
+  onPick: (record: QuickMessage) => void;
 }) {
   const { t } = useTranslation();
   if (matches.length === 0) return null;
@@ -31,7 +31,7 @@ export function QuickAnswerList({
     >
       <List dense aria-label={t('quickMessages.composer.label')}>
         {matches.map((record) => (
-          <ListItemButton key={record.id} onClick={() => onPick(record.message)}>
+          <ListItemButton key={record.id} onClick={() => onPick(record)}>
             <ListItemText primary={`/${record.shortcode}`} secondary={previewOf(record.message)} />
           </ListItemButton>
         ))}

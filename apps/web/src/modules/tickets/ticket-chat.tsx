@@ -48,7 +48,7 @@ export function TicketChat({ uuid, onAccepted }: Props) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <TicketHeader ticket={ticket} onAccepted={onAccepted} />
       <ContactTags contactId={ticket.contactId} />
-      <MessageList ticketId={ticket.id} />
+      <MessageList ticketId={ticket.id} channel={ticket.channel} />
       <TypingIndicator key={ticket.id} ticketId={ticket.id} />
       <MessageComposer ticket={ticket} />
     </Box>

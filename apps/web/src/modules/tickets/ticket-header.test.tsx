@@ -54,6 +54,14 @@ test('offers a voice call only for a WhatsApp contact whose connection has a wav
   expect(screen.queryByRole('button', { name: 'Call the contact' })).toBeNull();
 });
 
+test('a ticket waiting for its rating says so and offers no status change', () => {
+  renderHeader({ ...carla, status: 'nps' });
+
+  expect(screen.getByText('Awaiting rating')).toBeTruthy();
+  for (const name of ['Close', 'Return', 'Reopen', 'Accept'])
+    expect(screen.queryByRole('button', { name })).toBeNull();
+});
+
 describe('closing a ticket', () => {
   test('asks first, so a double click on Accept cannot close it', async () => {
     renderHeader();

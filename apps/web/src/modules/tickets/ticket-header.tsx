@@ -6,6 +6,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -90,6 +91,9 @@ export function TicketHeader({
         onClick={() => statusChange.accept(ticket, onAccepted)}
       />
     );
+  } else if (ticket.status === 'nps') {
+    // Closed by an attendant, it ends with the customer's score or when the rating expires.
+    actions = <Chip size="small" color="info" variant="outlined" label={t('tickets.list.awaitingRating')} />;
   } else if (ticket.status === 'closed') {
     actions = (
       <Action

@@ -1,4 +1,4 @@
-import { can, type Ticket } from '@balcao/shared';
+import { CLOSED_TAB_STATUSES, can, type Ticket } from '@balcao/shared';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -36,7 +36,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {ticket.status !== 'closed' && (
+        {!CLOSED_TAB_STATUSES.includes(ticket.status) && (
           <MenuItem onClick={choose('transfer')}>{t('tickets.options.transfer')}</MenuItem>
         )}
         <MenuItem onClick={choose('notes')}>{t('tickets.options.notes')}</MenuItem>

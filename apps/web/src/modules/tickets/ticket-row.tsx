@@ -152,6 +152,15 @@ export function TicketRow({
                 sx={{ height: 20, maxWidth: 120, fontSize: 11, bgcolor: firstTag.color, color: '#fff' }}
               />
             )}
+            {ticket.status === 'nps' && (
+              <Chip
+                size="small"
+                color="info"
+                variant="outlined"
+                label={t('tickets.list.awaitingRating')}
+                sx={{ height: 20, fontSize: 11 }}
+              />
+            )}
             {ticket.arrivedOffline && (
               <Chip
                 size="small"

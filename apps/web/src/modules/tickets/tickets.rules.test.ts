@@ -35,6 +35,13 @@ describe('belongsToList', () => {
     expect(belongsToList(colleagues, { ...all, status: 'open', showAll: true }, attendant)).toBe(false);
   });
 
+  test('the closed tab also keeps a ticket waiting for its rating', () => {
+    const rating = buildTicket({ status: 'nps', userId: 7 });
+
+    expect(belongsToList(rating, { ...all, status: 'closed' }, attendant)).toBe(true);
+    expect(belongsToList(rating, { ...all, status: 'open' }, attendant)).toBe(false);
+  });
+
   test('a ticket belongs only to the tab of its status', () => {
     const mine = buildTicket({ status: 'open', userId: 7 });
 

@@ -1,4 +1,4 @@
-import { can, type Message, type SessionUser, type Ticket } from '@balcao/shared';
+import { CLOSED_TAB_STATUSES, can, type Message, type SessionUser, type Ticket } from '@balcao/shared';
 
 /** The tabs of the ticket list (spec 000 §2): open holds the sub-tabs, search lists every status. */
 export const ticketTabs = ['open', 'closed', 'search'] as const;
@@ -49,9 +49,12 @@ export function isTicketVisibleTo(ticket: Ticket, me: SessionUser): boolean {
   return me.queues.some((queue) => queue.id === ticket.queueId);
 }
 
+const isInTab = (ticket: Ticket, status: NonNullable<TicketListFilters['status']>) =>
+  status === 'closed' ? CLOSED_TAB_STATUSES.includes(ticket.status) : ticket.status === status;
+
 /** Whether a ticket belongs in a list as the server would answer it (search aside). */
 export function belongsToList(ticket: Ticket, filters: TicketListFilters, me: SessionUser): boolean {
-  if (filters.status ? ticket.status !== filters.status : !matchesStatusFilter(ticket, filters)) return false;
+  if (filters.status ? !isInTab(ticket, filters.status) : !matchesStatusFilter(ticket, filters)) return false;
   if (!matchesChosenFilters(ticket, filters)) return false;
   const showAll = filters.showAll && can(me, 'tickets-manager:showall');
   // Without "show all", the open tab is the user's own tickets.

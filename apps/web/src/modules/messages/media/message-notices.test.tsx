@@ -28,7 +28,7 @@ function renderList(queryClient = new QueryClient()) {
   render(
     <QueryClientProvider client={queryClient}>
       <SessionUserProvider user={buildSessionUser({ id: 7 })}>
-        <MessageList ticketId={3} />
+        <MessageList ticketId={3} channel="whatsapp" />
       </SessionUserProvider>
     </QueryClientProvider>,
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_company_finished_updated_idx" ON "tickets" USING btree ("company_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tickets"."status" in ('closed', 'nps');
