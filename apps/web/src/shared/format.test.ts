@@ -6,6 +6,7 @@ import {
   formatMoney,
   formatTime,
   formatTimeOfDay,
+  formatZonedDateTime,
   truncate,
 } from './format';
 
@@ -52,6 +53,13 @@ describe('times', () => {
   test('a stored time of day follows the same clock', () => {
     expect(formatTimeOfDay('18:30', 'pt-BR')).toBe('18:30');
     expect(formatTimeOfDay('18:30', 'en').replace(/\s/g, ' ')).toBe('06:30 PM');
+  });
+
+  test("a moment on the company's clock is shown to the second, whatever the browser's zone", () => {
+    const moment = new Date('2031-03-04T18:06:07Z');
+
+    expect(formatZonedDateTime(moment, 'America/Sao_Paulo', 'pt-BR')).toBe('04/03/2031 15:06:07');
+    expect(formatZonedDateTime(moment, 'Asia/Tokyo', 'pt-BR')).toBe('05/03/2031 03:06:07');
   });
 
   test('a list shows the time for today and the date for other days', () => {
