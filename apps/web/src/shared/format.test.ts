@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  formatBytes,
   formatDate,
   formatDateTime,
   formatListTime,
@@ -67,6 +68,15 @@ describe('times', () => {
 
     expect(formatListTime(new Date(2026, 4, 3, 9, 41), now, 'pt-BR')).toBe('09:41');
     expect(formatListTime(new Date(2026, 4, 2, 23, 59), now, 'pt-BR')).toBe('02/05/2026');
+  });
+});
+
+describe('formatBytes', () => {
+  test('a size is shown in the largest unit under 1024, with the language’s decimal mark', () => {
+    expect(formatBytes(13, 'pt-BR')).toBe('13 B');
+    expect(formatBytes(1536, 'pt-BR')).toBe('1,5 KB');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024, 'pt-BR')).toBe('5 MB');
   });
 });
 

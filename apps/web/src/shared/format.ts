@@ -72,6 +72,23 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
 
+const byteUnits = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** A file's size in the unit that keeps it short: 13 B, 1,5 KB, 2,3 MB (the language's decimal mark). */
+export function formatBytes(bytes: number, language = currentLanguage()): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : 1;
+  const number = new Intl.NumberFormat(intlLocales[language], { maximumFractionDigits: digits }).format(
+    value,
+  );
+  return `${number} ${byteUnits[unit]}`;
+}
+
 /** R$ in pt-BR formatting from integer cents, whatever the interface language. */
 export function formatMoney(cents: number): string {
   return money.format(cents / 100);

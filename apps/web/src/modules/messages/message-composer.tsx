@@ -58,12 +58,17 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     reportTyping(null);
     chatSelection.cancelReply();
     const extra = replyTo ? { quotedMsgId: replyTo.id } : {};
+    const { isPrivate } = options;
+    // A note is one message: what is written next goes to the contact, as the placeholder said.
+    if (isPrivate) setOptions((current) => ({ ...current, isPrivate: false }));
     send.mutate(
-      { body, ...extra, isPrivate: options.isPrivate, signMessage: options.signMessage },
+      { body, ...extra, isPrivate, signMessage: options.signMessage },
       {
         onError: (error) => {
           if (replyTo) chatSelection.reply(replyTo);
           setDraft((current) => current || body);
+          // A note that failed comes back as a note: sending it again must not reach the contact.
+          if (isPrivate) setOptions((current) => ({ ...current, isPrivate: true }));
           toast.apiError(error);
         },
       },
@@ -79,7 +84,11 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     else submit();
   };
 
-  const label = writable ? t('messages.composer.placeholder') : t('messages.composer.disabledHint');
+  const label = !writable
+    ? t('messages.composer.disabledHint')
+    : options.isPrivate
+      ? t('messages.composer.notePlaceholder')
+      : t('messages.composer.placeholder');
   return (
     <>
       {replyWindow === 'template' && (
