@@ -68,11 +68,20 @@ test('accept, reply with text and an image, transfer, close refused for want of 
   await composer.fill('Claro! É este modelo?');
   await composer.press('Enter');
   await customer.getByText('Claro! É este modelo?').waitFor();
+  // A picked file waits in a preview, with a caption, until Enter sends it.
   await admin
     .getByTestId('composer-file')
     .setInputFiles({ name: 'tenis.png', mimeType: 'image/png', buffer: PNG });
+  const preview = admin.getByRole('dialog', { name: 'Enviar anexo' });
+  await preview.getByRole('img', { name: 'tenis.png' }).waitFor();
+  await preview.getByText(`tenis.png · ${PNG.length} B`).waitFor();
+  await preview.getByRole('textbox', { name: 'Legenda' }).fill('O modelo azul');
+  await snap(admin, 'attendant-day-00-attachment-preview');
+  await admin.keyboard.press('Enter');
+  await preview.waitFor({ state: 'detached' });
   await chatOf(admin).getByRole('img', { name: 'tenis.png' }).waitFor();
   await customer.getByRole('img', { name: 'tenis.png' }).waitFor();
+  await customer.getByText('O modelo azul').waitFor();
   await customer.waitForFunction(
     () => (document.querySelector('.bubble__media img') as HTMLImageElement | null)?.naturalWidth === 10,
   );
@@ -87,7 +96,10 @@ test('accept, reply with text and an image, transfer, close refused for want of 
   const transfer = admin.getByRole('dialog');
   await transfer.getByRole('combobox', { name: /^Fila/ }).click();
   await admin.getByRole('option', { name: 'Suporte' }).click();
-  await transfer.getByLabel('Atendente (opcional)').fill('Bia');
+  // The queue's people are listed as soon as the queue is chosen, nothing typed.
+  await transfer.getByRole('combobox', { name: 'Atendente (opcional)' }).click();
+  await admin.getByRole('option', { name: 'Bia Lima' }).waitFor();
+  await snap(admin, 'attendant-day-01b-transfer-lists-the-queue');
   await admin.getByRole('option', { name: 'Bia Lima' }).click();
   await transfer.getByRole('button', { name: 'Transferir' }).click();
   await admin.waitForURL(/\/tickets$/);
@@ -179,4 +191,57 @@ test('two messages forwarded into an existing ticket arrive there in order', asy
   expect(at(inWidget, 'Rua das Flores')).toBeGreaterThan(at(inWidget, 'Vocês fazem entrega?'));
   expect(at(inWidget, 'Rua das Flores')).toBeLessThan(at(inWidget, 'CEP 01310-100'));
   await snap(marcos, 'attendant-day-10-customer-receives-forwarded');
+});
+
+test('a private note is one message: the composer says so, and writes to the customer again after it', async () => {
+  const customer = await visitorWrites(browser, widgetToken, 'Lia Prado', 'Meu pedido não chegou');
+  await accept(admin, 'Lia Prado');
+  await admin.getByRole('button', { name: /^Nota interna/ }).click();
+  const note = admin.getByRole('textbox', {
+    name: 'Nota interna: só a equipe vê; a próxima mensagem volta ao contato',
+  });
+  await note.fill('Cliente já ligou duas vezes');
+  await snap(admin, 'attendant-day-11-note-mode');
+  await note.press('Enter');
+  await bubbleOf(admin, 'Cliente já ligou duas vezes').waitFor();
+
+  const composer = admin.getByRole('textbox', { name: 'Digite uma mensagem' });
+  await composer.waitFor();
+  expect(await admin.getByRole('button', { name: /^Nota interna/ }).getAttribute('aria-pressed')).toBe(
+    'false',
+  );
+  await composer.fill('Vou verificar agora mesmo');
+  await composer.press('Enter');
+  await customer.getByText('Vou verificar agora mesmo').waitFor();
+  expect(await customer.getByText('Cliente já ligou duas vezes').count()).toBe(0);
+});
+
+test('Escape cancels an attachment: nothing is sent', async () => {
+  await admin.getByTestId('composer-file').setInputFiles({
+    name: 'nota-fiscal.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 nota'),
+  });
+  const preview = admin.getByRole('dialog', { name: 'Enviar anexo' });
+  await preview.getByText('nota-fiscal.pdf · 13 B').waitFor();
+  await snap(admin, 'attendant-day-12-file-preview');
+  await admin.keyboard.press('Escape');
+  await preview.waitFor({ state: 'detached' });
+  expect(await bubbleOf(admin, 'nota-fiscal.pdf').count()).toBe(0);
+});
+
+test('opening a ticket for a contact who has one open offers a link to that ticket', async () => {
+  await admin.goto('/contacts');
+  await admin.getByRole('button', { name: 'Abrir atendimento com Lia Prado' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Conexão' }).click();
+  await admin.getByRole('option', { name: /^Site/ }).click();
+  await dialog.getByRole('button', { name: 'Abrir' }).click();
+  const conflict = admin.getByRole('dialog', { name: 'Atendimento já aberto' });
+  await conflict.getByRole('link', { name: /Ver o atendimento #\d+/ }).waitFor();
+  await snap(admin, 'attendant-day-13-already-open');
+  await conflict.getByRole('link', { name: /Ver o atendimento #\d+/ }).click();
+  await admin.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await admin.getByRole('heading', { name: 'Lia Prado', level: 2 }).waitFor();
+  await conflict.waitFor({ state: 'detached' });
 });

@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap, socketConnected } from './browser';
+import { launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected } from './browser';
 
 let browser: Browser;
 
@@ -110,4 +110,38 @@ test('signing in on another computer ends the session open here', async () => {
   await snap(here, 'auth-07-accessed-elsewhere-login');
   await here.getByRole('heading', { name: 'Entrar' }).waitFor();
   expect(new URL(here.url()).pathname).toBe('/login');
+});
+
+/** The page's background: the dark theme's or the light one's. */
+const shade = (page: Page) =>
+  page.evaluate(() => {
+    const colour = getComputedStyle(document.body).backgroundColor;
+    return colour === 'rgb(15, 20, 24)' ? 'dark' : colour === 'rgb(244, 246, 248)' ? 'light' : colour;
+  });
+
+test("a new user's theme follows the device's until they choose one, and their choice follows them", async () => {
+  const company = await signUpCompany('tema');
+  const darkDevice = await openPage(browser, undefined, { colorScheme: 'dark' });
+  await darkDevice.goto('/login');
+  await darkDevice.getByRole('heading', { name: 'Entrar' }).waitFor();
+  expect(await shade(darkDevice)).toBe('dark');
+  await signIn(darkDevice, company.email, company.password);
+  await darkDevice.getByRole('tab', { name: /Aguardando/ }).waitFor();
+  expect(await shade(darkDevice)).toBe('dark');
+  await snap(darkDevice, 'auth-10-dark-device-new-user');
+
+  await darkDevice.getByRole('button', { name: 'Abrir o menu da conta' }).click();
+  const saved = darkDevice.waitForResponse(
+    (res) => res.request().method() === 'PUT' && res.url().includes('/users/'),
+  );
+  await darkDevice.getByRole('menuitem', { name: 'Tema claro' }).click();
+  expect((await saved).ok()).toBe(true);
+  expect(await shade(darkDevice)).toBe('light');
+
+  // Chosen, the theme is the user's on any device, whatever that device prefers.
+  const otherDarkDevice = await openPage(browser, undefined, { colorScheme: 'dark' });
+  await signIn(otherDarkDevice, company.email, company.password);
+  await otherDarkDevice.getByRole('tab', { name: /Aguardando/ }).waitFor();
+  expect(await shade(otherDarkDevice)).toBe('light');
+  await snap(otherDarkDevice, 'auth-11-chosen-light-on-dark-device');
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const screenshotDir = resolve(import.meta.dirname, '../test-results');
@@ -19,9 +19,21 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (no stored session) in the default language, pt-BR. */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'pt-BR', viewport });
+/**
+ * A fresh browser profile (no stored session) in the default language, pt-BR; `device` changes what
+ * the browser tells the page (its language, time zone, light or dark preference).
+ */
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  device: Pick<BrowserContextOptions, 'locale' | 'timezoneId' | 'colorScheme'> = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    locale: 'pt-BR',
+    viewport,
+    ...device,
+  });
   return context.newPage();
 }
 

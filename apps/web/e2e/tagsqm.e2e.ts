@@ -122,7 +122,7 @@ test('an admin deletes a tag after confirming', async () => {
   await rowOf('Cliente Ouro').waitFor({ state: 'detached' });
 });
 
-test('an admin creates a company-wide quick message with an image, then removes the image', async () => {
+test('an admin creates a quick message with an image, company-wide by default, then removes the image', async () => {
   await page.getByRole('link', { name: 'Respostas rápidas' }).click();
   await page.waitForURL('**/quick-messages');
   await page.getByText('Nenhuma resposta rápida ainda').waitFor();
@@ -145,7 +145,8 @@ test('an admin creates a company-wide quick message with an image, then removes 
     .setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: redPng() });
   await dialog().locator('img[alt="promo.png"]').waitFor();
   await choose(dialog(), 'Categoria', 'Ofertas');
-  await dialog().getByLabel('Geral (toda a empresa vê)').check();
+  // An admin's new quick message is the whole company's unless they make it private.
+  expect(await dialog().getByLabel('Geral (toda a empresa vê)').isChecked()).toBe(true);
   await snap(page, 'quick-messages-01-filled');
   await dialog().getByRole('button', { name: 'Salvar' }).click();
 

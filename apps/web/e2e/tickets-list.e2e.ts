@@ -58,7 +58,7 @@ test('two attendants see each other accept, transfer and close live, and a searc
   await ana.getByRole('button', { name: 'Mais ações' }).click();
   await ana.getByRole('menuitem', { name: 'Transferir' }).click();
   const transfer = ana.getByRole('dialog');
-  await transfer.getByLabel('Atendente (opcional)').fill('Bia');
+  await transfer.getByRole('combobox', { name: 'Atendente (opcional)' }).click();
   await ana.getByRole('option', { name: 'Bia Lima' }).click();
   await transfer.getByRole('button', { name: 'Transferir' }).click();
   await rowOf(bia, 'Rita Alves').waitFor();

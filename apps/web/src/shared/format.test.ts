@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import {
+  formatBytes,
   formatDate,
   formatDateTime,
   formatListTime,
   formatMoney,
   formatTime,
   formatTimeOfDay,
+  formatZonedDateTime,
   truncate,
 } from './format';
 
@@ -54,11 +56,27 @@ describe('times', () => {
     expect(formatTimeOfDay('18:30', 'en').replace(/\s/g, ' ')).toBe('06:30 PM');
   });
 
+  test("a moment on the company's clock is shown to the second, whatever the browser's zone", () => {
+    const moment = new Date('2031-03-04T18:06:07Z');
+
+    expect(formatZonedDateTime(moment, 'America/Sao_Paulo', 'pt-BR')).toBe('04/03/2031 15:06:07');
+    expect(formatZonedDateTime(moment, 'Asia/Tokyo', 'pt-BR')).toBe('05/03/2031 03:06:07');
+  });
+
   test('a list shows the time for today and the date for other days', () => {
     const now = new Date(2026, 4, 3, 18, 0);
 
     expect(formatListTime(new Date(2026, 4, 3, 9, 41), now, 'pt-BR')).toBe('09:41');
     expect(formatListTime(new Date(2026, 4, 2, 23, 59), now, 'pt-BR')).toBe('02/05/2026');
+  });
+});
+
+describe('formatBytes', () => {
+  test('a size is shown in the largest unit under 1024, with the language’s decimal mark', () => {
+    expect(formatBytes(13, 'pt-BR')).toBe('13 B');
+    expect(formatBytes(1536, 'pt-BR')).toBe('1,5 KB');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024, 'pt-BR')).toBe('5 MB');
   });
 });
 

@@ -16,6 +16,13 @@ import { strongPassword } from './password.js';
 
 const enabledDisabled = z.enum(['enabled', 'disabled']);
 
+/**
+ * Spec 000 has light or dark; 'system' (a new user's) is "not chosen": the web app follows the device's
+ * preference until the user picks one (issue 19).
+ */
+export const themePreferences = ['light', 'dark', 'system'] as const;
+export type ThemePreference = (typeof themePreferences)[number];
+
 export const userSchema = z.object({
   id: z.number(),
   companyId: z.number(),
@@ -28,7 +35,7 @@ export const userSchema = z.object({
   farewellMessage: z.string(),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
-  defaultTheme: z.enum(['light', 'dark']),
+  defaultTheme: z.enum(themePreferences),
   defaultMenu: z.enum(['open', 'closed']),
   wpp: z.string(),
   whatsappId: z.number().nullable(),
@@ -50,7 +57,7 @@ const selfFields = {
   email: email(),
   password: strongPassword(),
   farewellMessage: plainText(1000),
-  defaultTheme: z.enum(['light', 'dark']),
+  defaultTheme: z.enum(themePreferences),
   defaultMenu: z.enum(['open', 'closed']),
   language: z.enum(LANGUAGES),
   wpp: z.string().trim().max(20).refine(withoutNul, msg.invalidValue),

@@ -29,7 +29,7 @@ export const users = pgTable(
     farewellMessage: text('farewell_message').notNull().default(''),
     allTicket: text('all_ticket').notNull().default('disable'),
     allowGroup: boolean('allow_group').notNull().default(false),
-    defaultTheme: text('default_theme').notNull().default('light'),
+    defaultTheme: text('default_theme').notNull().default('system'),
     defaultMenu: text('default_menu').notNull().default('open'),
     wpp: text('wpp').notNull().default(''),
     /** The user's default connection; a plain integer to keep users free of the connections module. */

@@ -45,7 +45,8 @@ describe('users of one company', () => {
       endWork: '23:59',
       allTicket: 'disable',
       allowGroup: false,
-      defaultTheme: 'light',
+      // Not chosen yet: the web app follows the device's light or dark preference until they choose.
+      defaultTheme: 'system',
       defaultMenu: 'open',
       queues: [],
     });

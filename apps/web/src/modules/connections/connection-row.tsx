@@ -52,7 +52,7 @@ export function ConnectionRow({ connection, canManage, onEmbed, onEdit, onDelete
       </TableCell>
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 150, sm: 260 } }}>
+          <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 120, sm: 240 } }}>
             {name}
           </Typography>
           {/* Narrow screens drop the default column; the star moves beside the name. */}

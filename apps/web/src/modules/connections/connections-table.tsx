@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { hideBelow } from '../../shared/ui/responsive';
+import { hideBelow, pinnedActions } from '../../shared/ui/responsive';
 import { TableBodyContent } from '../../shared/ui/table-body-content';
 import { type ConnectionActions, ConnectionRow } from './connection-row';
 
@@ -25,7 +25,7 @@ export function ConnectionsTable({ connections, isLoading, error, canManage, onR
   const columns = canManage ? 7 : 5;
 
   return (
-    <Table stickyHeader size="small" aria-busy={isLoading}>
+    <Table stickyHeader size="small" aria-busy={isLoading} sx={pinnedActions}>
       <TableHead>
         <TableRow>
           <TableCell>{t('connections.list.channel')}</TableCell>

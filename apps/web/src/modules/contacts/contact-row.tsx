@@ -55,6 +55,20 @@ export function ContactRow({
         >
           {numberText}
         </Typography>
+        {/* Where the e-mail column gives way, the address sits under the name. */}
+        {contact.email && (
+          <Typography
+            variant="caption"
+            noWrap
+            sx={{
+              display: { xs: 'block', xl: 'none' },
+              maxWidth: { xs: 160, sm: 220 },
+              color: 'text.secondary',
+            }}
+          >
+            {contact.email}
+          </Typography>
+        )}
       </TableCell>
       <TableCell
         sx={{
@@ -65,7 +79,7 @@ export function ContactRow({
       >
         {numberText}
       </TableCell>
-      <TableCell sx={hideBelow('md')}>
+      <TableCell sx={hideBelow('xl')}>
         <Typography variant="body2" noWrap sx={{ maxWidth: 220 }}>
           {contact.email}
         </Typography>

@@ -31,7 +31,7 @@ export function ContactsTable({
         { label: t('contacts.list.avatar'), labelHidden: true },
         { label: t('contacts.fields.name') },
         { label: t('contacts.fields.number'), hideBelow: 'sm' },
-        { label: t('contacts.fields.email'), hideBelow: 'md' },
+        { label: t('contacts.fields.email'), hideBelow: 'xl' },
         { label: t('contacts.list.lastInteraction'), hideBelow: 'md' },
         { label: t('contacts.list.status'), align: 'center', hideBelow: 'sm' },
         { label: t('contacts.list.actions'), align: 'right' },

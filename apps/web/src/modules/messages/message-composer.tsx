@@ -66,13 +66,18 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
       ...(replyTo ? { quotedMsgId: replyTo.id } : {}),
       ...(image ? { quickMessageId: image.id } : {}),
     };
+    const { isPrivate } = options;
+    // A note is one message: what is written next goes to the contact, as the placeholder said.
+    if (isPrivate) setOptions((current) => ({ ...current, isPrivate: false }));
     send.mutate(
-      { body, ...extra, isPrivate: options.isPrivate, signMessage: options.signMessage },
+      { body, ...extra, isPrivate, signMessage: options.signMessage },
       {
         onError: (error) => {
           if (replyTo) chatSelection.reply(replyTo);
           setDraft((current) => current || body);
           setQuickImage((current) => current ?? image);
+          // A note that failed comes back as a note: sending it again must not reach the contact.
+          if (isPrivate) setOptions((current) => ({ ...current, isPrivate: true }));
           toast.apiError(error);
         },
       },
@@ -93,7 +98,11 @@ export function MessageComposer({ ticket }: { ticket: Ticket }) {
     else submit();
   };
 
-  const label = writable ? t('messages.composer.placeholder') : t('messages.composer.disabledHint');
+  const label = !writable
+    ? t('messages.composer.disabledHint')
+    : options.isPrivate
+      ? t('messages.composer.notePlaceholder')
+      : t('messages.composer.placeholder');
   return (
     <>
       {replyWindow === 'template' && (

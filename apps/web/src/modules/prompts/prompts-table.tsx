@@ -5,6 +5,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteCell } from '../../shared/ui/edit-delete-cell';
 import { type PagedListState, PagedTable } from '../../shared/ui/paged-table';
+import { hideBelow } from '../../shared/ui/responsive';
 
 interface Props extends PagedListState {
   prompts: Prompt[];
@@ -23,7 +24,7 @@ export function PromptsTable({ prompts, onEdit, onDelete, ...state }: Props) {
       columns={[
         { label: t('prompts.list.name') },
         { label: t('prompts.list.queue') },
-        { label: t('prompts.list.maxTokens'), align: 'center' },
+        { label: t('prompts.list.maxTokens'), align: 'center', hideBelow: 'sm' },
         { label: t('prompts.list.actions'), align: 'right' },
       ]}
       rows={prompts}
@@ -31,7 +32,9 @@ export function PromptsTable({ prompts, onEdit, onDelete, ...state }: Props) {
         <TableRow hover>
           <TableCell>{prompt.name}</TableCell>
           <TableCell>{prompt.queue?.name ?? '—'}</TableCell>
-          <TableCell align="center">{prompt.maxTokens}</TableCell>
+          <TableCell align="center" sx={hideBelow('sm')}>
+            {prompt.maxTokens}
+          </TableCell>
           <EditDeleteCell
             editLabel={t('prompts.list.edit', { name: prompt.name })}
             deleteLabel={t('prompts.list.delete', { name: prompt.name })}

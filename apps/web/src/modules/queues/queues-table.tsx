@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { hideBelow } from '../../shared/ui/responsive';
+import { hideBelow, pinnedActions } from '../../shared/ui/responsive';
 import { TableBodyContent } from '../../shared/ui/table-body-content';
 import { QueueRow } from './queue-row';
 
@@ -26,7 +26,7 @@ interface Props {
 export function QueuesTable({ queues, isLoading, error, onRetry, ...actions }: Props) {
   const { t } = useTranslation();
   return (
-    <Table stickyHeader size="small" aria-busy={isLoading}>
+    <Table stickyHeader size="small" aria-busy={isLoading} sx={pinnedActions}>
       <TableHead>
         <TableRow>
           <TableCell sx={hideBelow('md')}>{t('queues.list.id')}</TableCell>

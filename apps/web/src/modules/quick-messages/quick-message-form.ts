@@ -16,12 +16,19 @@ export const quickMessageFieldNames = [
   'status',
 ] as const;
 
-export const quickMessageFormDefaults = (record: QuickMessage | null): QuickMessageForm => ({
+/**
+ * A new quick message is the whole company's when its author may make it so (admins and supervisors,
+ * spec 001 §8): they mostly write the team's answers, and a private one is their choice.
+ */
+export const quickMessageFormDefaults = (
+  record: QuickMessage | null,
+  mayChooseGeral: boolean,
+): QuickMessageForm => ({
   shortcode: record?.shortcode ?? '',
   message: record?.message ?? '',
   categoryId: record?.categoryId ?? 0,
   isCategory: record?.isCategory ?? false,
-  geral: record?.geral ?? false,
+  geral: record?.geral ?? mayChooseGeral,
   status: record?.status ?? true,
 });
 

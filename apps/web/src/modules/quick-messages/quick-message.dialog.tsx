@@ -45,7 +45,7 @@ export function QuickMessageDialog({ record, onClose }: Props) {
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
 
   const { control, handleSubmit, setError, formState } = useForm<QuickMessageForm>({
-    defaultValues: quickMessageFormDefaults(record),
+    defaultValues: quickMessageFormDefaults(record, mayChooseGeral),
     resolver: zodResolver(quickMessageForm),
   });
   const isCategory = useWatch({ control, name: 'isCategory' });

@@ -1,11 +1,13 @@
-import type { Schedule } from '@balcao/shared';
+import { DEFAULT_TIMEZONE, type Schedule } from '@balcao/shared';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, truncate } from '../../shared/format';
+import { formatZonedDateTime, truncate } from '../../shared/format';
+import { useSession } from '../../shared/session/session.store';
 import { EditDeleteCell } from '../../shared/ui/edit-delete-cell';
 import { hideBelow } from '../../shared/ui/responsive';
 import { BODY_PREVIEW_MAX } from './schedule-form';
@@ -20,6 +22,8 @@ const statusColor = { PENDENTE: 'default', ENVIADA: 'success', ERRO: 'error' } a
 
 export function ScheduleRow({ schedule, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
+  // Typed on the company's clock (schedule.dialog.tsx), so shown on it too: spec 001 DD/MM/YYYY HH:mm:ss.
+  const timeZone = useSession().user?.company.timezone ?? DEFAULT_TIMEZONE;
   const status = (
     <Chip
       size="small"
@@ -27,6 +31,7 @@ export function ScheduleRow({ schedule, onEdit, onDelete }: Props) {
       label={t(`schedules.status.${schedule.status}`)}
     />
   );
+  const shownStatus = schedule.error ? <Tooltip title={schedule.error}>{status}</Tooltip> : status;
   return (
     <TableRow hover>
       <TableCell>{schedule.contact.name}</TableCell>
@@ -40,8 +45,12 @@ export function ScheduleRow({ schedule, onEdit, onDelete }: Props) {
           />
         )}
       </TableCell>
-      <TableCell>{formatDateTime(schedule.sendAt)}</TableCell>
-      <TableCell>{schedule.error ? <Tooltip title={schedule.error}>{status}</Tooltip> : status}</TableCell>
+      <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>
+        {formatZonedDateTime(schedule.sendAt, timeZone)}
+        {/* A phone has no room for the status column: the status sits under the time. */}
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>{shownStatus}</Box>
+      </TableCell>
+      <TableCell sx={hideBelow('sm')}>{shownStatus}</TableCell>
       <EditDeleteCell
         editLabel={t('schedules.list.edit', { name: schedule.contact.name })}
         deleteLabel={t('schedules.list.delete', { name: schedule.contact.name })}

@@ -21,7 +21,7 @@ export function SchedulesTable({ schedules, onEdit, onDelete, ...state }: Props)
         { label: t('schedules.fields.contact') },
         { label: t('schedules.fields.body'), hideBelow: 'sm' },
         { label: t('schedules.fields.sendAt') },
-        { label: t('schedules.fields.status') },
+        { label: t('schedules.fields.status'), hideBelow: 'sm' },
         { label: t('schedules.list.actions'), align: 'right' },
       ]}
       rows={schedules}

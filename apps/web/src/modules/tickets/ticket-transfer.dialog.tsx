@@ -1,5 +1,4 @@
 import type { Ticket } from '@balcao/shared';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,13 +13,11 @@ import { toast } from '../../shared/toast/toast.store';
 import { useQueueList } from '../queues/queues.api';
 import { useQueueUsers } from './ticket-ops.api';
 import { useUpdateTicket } from './tickets.api';
-import { USER_SEARCH_MIN, userMatches } from './tickets.rules';
-
-type Option = { id: number; name: string };
 
 /**
  * Transfer (spec 000 §4): a queue is required; with a user the ticket opens for them, with only a
- * queue it waits there. The server checks the user serves the queue.
+ * queue it waits there. The queue's people (and the admins, whom the server also accepts) are listed
+ * as soon as the queue is chosen, so an attendant picks a colleague without knowing how to spell them.
  */
 export function TicketTransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,15 +26,12 @@ export function TicketTransferDialog({ ticket, onClose }: { ticket: Ticket; onCl
   const update = useUpdateTicket();
   const [queueId, setQueueId] = useState<number | ''>(ticket.queueId ?? '');
   const users = useQueueUsers(queueId === '' ? undefined : queueId);
-  const [user, setUser] = useState<Option | null>(null);
-  const [search, setSearch] = useState('');
-  const options =
-    search.trim().length >= USER_SEARCH_MIN ? (users.data ?? []).filter(userMatches(search)) : [];
+  const [userId, setUserId] = useState<number | ''>('');
 
   const transfer = () => {
     if (queueId === '') return;
     update.mutate(
-      { ticket, body: { queueId, userId: user?.id ?? null } },
+      { ticket, body: { queueId, userId: userId === '' ? null : userId } },
       {
         onSuccess: () => {
           onClose();
@@ -59,7 +53,7 @@ export function TicketTransferDialog({ ticket, onClose }: { ticket: Ticket; onCl
           value={queueId}
           onChange={(event) => {
             setQueueId(Number(event.target.value));
-            setUser(null);
+            setUserId('');
           }}
           fullWidth
           margin="dense"
@@ -70,20 +64,23 @@ export function TicketTransferDialog({ ticket, onClose }: { ticket: Ticket; onCl
             </MenuItem>
           ))}
         </TextField>
-        <Autocomplete
-          options={options}
-          value={user}
-          onChange={(_, value) => setUser(value)}
-          inputValue={search}
-          onInputChange={(_, value) => setSearch(value)}
-          getOptionLabel={(option) => option.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterOptions={(list) => list}
-          noOptionsText={t('tickets.transfer.typeToSearch', { count: USER_SEARCH_MIN })}
-          renderInput={(params) => (
-            <TextField {...params} label={t('tickets.transfer.user')} margin="dense" />
-          )}
-        />
+        <TextField
+          select
+          label={t('tickets.transfer.user')}
+          value={userId}
+          disabled={queueId === ''}
+          onChange={(event) => setUserId(event.target.value === '' ? '' : Number(event.target.value))}
+          fullWidth
+          margin="dense"
+          helperText={userId === '' && queueId !== '' ? t('tickets.transfer.waitsInQueue') : undefined}
+        >
+          <MenuItem value="">{t('tickets.transfer.nobody')}</MenuItem>
+          {users.data?.map((user) => (
+            <MenuItem key={user.id} value={user.id}>
+              {user.name}
+            </MenuItem>
+          ))}
+        </TextField>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>{t('common.actions.cancel')}</Button>

@@ -4,9 +4,9 @@ import {
   belongsToList,
   isTicketVisibleTo,
   mayDeleteNote,
+  mayOpenHeldTicket,
   noFilters,
   shouldAlert,
-  userMatches,
 } from './tickets.rules';
 
 const attendant = buildSessionUser({ id: 7, queues: [{ id: 3, name: 'Vendas', color: '#f00' }] });
@@ -23,6 +23,26 @@ describe('isTicketVisibleTo', () => {
   test("an attendant does not see other queues' tickets nor a colleague's ticket without a queue", () => {
     expect(isTicketVisibleTo(buildTicket({ queueId: 4 }), attendant)).toBe(false);
     expect(isTicketVisibleTo(buildTicket({ userId: 8, status: 'open' }), attendant)).toBe(false);
+  });
+});
+
+describe('mayOpenHeldTicket', () => {
+  const held = (userId: number | null, queueId: number | null) => ({
+    ticketId: 9,
+    uuid: '00000000-0000-4000-8000-000000000009',
+    userId,
+    userName: userId ? 'Someone' : null,
+    queueId,
+    queueName: queueId ? 'Some queue' : null,
+  });
+
+  test("the already-open dialog links to a ticket in the user's queue or hands, never to another queue's", () => {
+    expect(mayOpenHeldTicket(held(8, 3), attendant)).toBe(true);
+    expect(mayOpenHeldTicket(held(7, 4), attendant)).toBe(true);
+    expect(mayOpenHeldTicket(held(null, null), attendant)).toBe(true);
+    expect(mayOpenHeldTicket(held(8, 4), attendant)).toBe(false);
+    expect(mayOpenHeldTicket(held(8, null), attendant)).toBe(false);
+    expect(mayOpenHeldTicket(held(8, 4), admin)).toBe(true);
   });
 });
 
@@ -100,13 +120,5 @@ describe('mayDeleteNote', () => {
     expect(mayDeleteNote(attendant, { user: { id: 8 } })).toBe(false);
     expect(mayDeleteNote(attendant, { user: null })).toBe(false);
     expect(mayDeleteNote(admin, { user: { id: 8 } })).toBe(true);
-  });
-});
-
-describe('userMatches', () => {
-  test('matches part of the name, case and accents aside', () => {
-    expect(userMatches('JOA')({ name: 'João Silva' })).toBe(true);
-    expect(userMatches(' silv ')({ name: 'João Silva' })).toBe(true);
-    expect(userMatches('mar')({ name: 'João Silva' })).toBe(false);
   });
 });

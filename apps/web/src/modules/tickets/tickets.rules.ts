@@ -1,4 +1,11 @@
-import { CLOSED_TAB_STATUSES, can, type Message, type SessionUser, type Ticket } from '@balcao/shared';
+import {
+  CLOSED_TAB_STATUSES,
+  can,
+  type Message,
+  type SessionUser,
+  type Ticket,
+  type TicketHolder,
+} from '@balcao/shared';
 
 /** The tabs of the ticket list (spec 000 §2): open holds the sub-tabs, search lists every status. */
 export const ticketTabs = ['open', 'closed', 'search'] as const;
@@ -44,6 +51,13 @@ export const tabStatus = (tab: TicketTab, sub: OpenSubTab): TicketListFilters['s
  */
 export function isTicketVisibleTo(ticket: Ticket, me: SessionUser): boolean {
   if (ticket.status === 'group' && !can(me, 'tickets:groups')) return false;
+  return inReach(ticket, me);
+}
+
+type Placement = Pick<Ticket, 'userId' | 'queueId'>;
+
+/** The queue and attendant half of the visibility rule. */
+function inReach(ticket: Placement, me: SessionUser): boolean {
   if (can(me, 'tickets:seeAllQueues') || ticket.userId === me.id) return true;
   if (ticket.queueId === null) return ticket.userId === null;
   return me.queues.some((queue) => queue.id === ticket.queueId);
@@ -51,6 +65,12 @@ export function isTicketVisibleTo(ticket: Ticket, me: SessionUser): boolean {
 
 const isInTab = (ticket: Ticket, status: NonNullable<TicketListFilters['status']>) =>
   status === 'closed' ? CLOSED_TAB_STATUSES.includes(ticket.status) : ticket.status === status;
+
+/**
+ * Whether the ticket named in a refusal (the contact's other active ticket) is one this user may
+ * open. Its status is not told; a group ticket hidden from the user sends them back from its page.
+ */
+export const mayOpenHeldTicket = (holder: TicketHolder, me: SessionUser): boolean => inReach(holder, me);
 
 /** Whether a ticket belongs in a list as the server would answer it (search aside). */
 export function belongsToList(ticket: Ticket, filters: TicketListFilters, me: SessionUser): boolean {
@@ -99,17 +119,3 @@ export function shouldAlert(
 export function mayDeleteNote(me: SessionUser, note: { user: { id: number } | null }): boolean {
   return note.user?.id === me.id || can(me, 'ticket-notes:deleteAny');
 }
-
-/** The transfer dialog searches users from this many typed characters (spec 000 §2). */
-export const USER_SEARCH_MIN = 3;
-
-/** Whether a user's name holds what was typed, case and accents aside. */
-export const userMatches = (typed: string) => {
-  const fold = (text: string) =>
-    text
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
-  const needle = fold(typed.trim());
-  return (user: { name: string }) => fold(user.name).includes(needle);
-};

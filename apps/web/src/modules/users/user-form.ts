@@ -50,7 +50,7 @@ export function userFormDefaults(user: User | null): UserFormInput {
     wpp: user?.wpp ?? '',
     farewellMessage: user?.farewellMessage ?? '',
     language: user?.language ?? DEFAULT_LANGUAGE,
-    defaultTheme: user?.defaultTheme ?? 'light',
+    defaultTheme: user?.defaultTheme ?? 'system',
     defaultMenu: user?.defaultMenu ?? 'open',
     profile: user?.profile ?? 'user',
     startWork: user?.startWork ?? '00:00',

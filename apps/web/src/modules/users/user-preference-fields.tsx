@@ -22,6 +22,7 @@ export function UserPreferenceFields({ control }: { control: Control<UserFormInp
           name="defaultTheme"
           label={t('users.fields.defaultTheme')}
           options={[
+            { value: 'system', label: t('users.themes.system') },
             { value: 'light', label: t('users.themes.light') },
             { value: 'dark', label: t('users.themes.dark') },
           ]}

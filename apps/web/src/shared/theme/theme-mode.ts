@@ -1,3 +1,4 @@
+import type { ThemePreference } from '@balcao/shared';
 import { useSyncExternalStore } from 'react';
 
 export type ThemeMode = 'light' | 'dark';
@@ -18,15 +19,18 @@ function systemMode(): ThemeMode | null {
 }
 
 /**
- * Signed in, the theme saved on the user's profile wins, so it follows them across devices; signed
- * out, the device's last choice, then the system's stated preference.
+ * Signed in, the theme the user chose wins, so it follows them across devices; one who never chose
+ * ('system') sees the device's preference. Signed out, the device's last choice, then its preference.
  */
-export function resolveThemeMode(userTheme: ThemeMode | undefined): ThemeMode {
-  return userTheme ?? storedMode() ?? systemMode() ?? 'light';
+export function resolveThemeMode(userTheme: ThemePreference | undefined): ThemeMode {
+  if (userTheme === 'light' || userTheme === 'dark') return userTheme;
+  return (userTheme ? null : storedMode()) ?? systemMode() ?? 'light';
 }
 
-export function setThemeMode(mode: ThemeMode) {
-  localStorage.setItem(THEME_KEY, mode);
+/** A choice made on this device, kept for its sign-in page; 'system' forgets it. */
+export function setThemeMode(mode: ThemePreference) {
+  if (mode === 'system') localStorage.removeItem(THEME_KEY);
+  else localStorage.setItem(THEME_KEY, mode);
   for (const listener of listeners) listener();
 }
 
@@ -41,6 +45,6 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useThemeMode(userTheme: ThemeMode | undefined): ThemeMode {
+export function useThemeMode(userTheme: ThemePreference | undefined): ThemeMode {
   return useSyncExternalStore(subscribe, () => resolveThemeMode(userTheme));
 }

@@ -8,7 +8,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/error-message';
 import { EmptyState } from './empty-state';
-import { hideBelow, visuallyHidden } from './responsive';
+import { hideBelow, pinnedActions, visuallyHidden } from './responsive';
 import { PagedTableBody } from './table-body-content';
 
 /** What a list page passes down about its paged query. */
@@ -25,7 +25,7 @@ interface Column {
   label: string;
   align?: 'center' | 'right';
   /** The column gives way below this screen size; its row cells must hide the same way. */
-  hideBelow?: 'sm' | 'md';
+  hideBelow?: 'sm' | 'md' | 'xl';
   /** The header is for screen readers only (a photo column). */
   labelHidden?: boolean;
 }
@@ -57,14 +57,23 @@ export function PagedTable<Row extends { id: number }>({
   const { t } = useTranslation();
   const empty = searching ? 'noMatch' : 'empty';
   return (
-    <Table stickyHeader size="small" aria-busy={isLoading || isFetchingNextPage} sx={sx}>
+    <Table
+      stickyHeader
+      size="small"
+      aria-busy={isLoading || isFetchingNextPage}
+      sx={[pinnedActions, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
       <TableHead>
         <TableRow>
           {columns.map((column) => (
             <TableCell
               key={column.label}
               align={column.align}
-              sx={column.hideBelow && hideBelow(column.hideBelow)}
+              // On a phone a long heading wraps rather than widen its column past the screen.
+              sx={{
+                whiteSpace: { xs: 'normal', sm: 'nowrap' },
+                ...(column.hideBelow && hideBelow(column.hideBelow)),
+              }}
             >
               {column.labelHidden ? (
                 <Box component="span" sx={visuallyHidden}>

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session.store';
 import { toast } from '../../../shared/toast/toast.store';
 import { useSendMedia, useSendMessage } from '../messages.api';
+import { AttachmentPreviewDialog } from './attachment-preview.dialog';
 import { signingAllowed } from './composer-rules';
 import { EmojiPicker } from './emoji-picker';
 import { SendContactDialog } from './send-contact.dialog';
@@ -58,12 +59,23 @@ export function ComposerTools({ ticket, writable, options, onOptions, onEmoji, o
     sendMedia.mutate({ file: outcome.file }, { onError: toast.apiError });
   });
 
-  const sendFiles = async (files: FileList | null) => {
-    // One message per file, in the order chosen; a refused file does not stop the others.
-    for (const file of Array.from(files ?? [])) {
-      await sendMedia.mutateAsync({ file, isPrivate: options.isPrivate }).catch(toast.apiError);
-    }
+  const [picked, setPicked] = useState<File[]>([]);
+  const pick = (files: FileList | null) => {
+    setPicked(Array.from(files ?? []));
+    // The same file may be picked again after a cancel.
     if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const sendFiles = async (files: File[], caption: string) => {
+    const { isPrivate } = options;
+    setPicked([]);
+    // A note is one message (or one batch of files): what follows goes to the contact again.
+    if (isPrivate) onOptions({ ...options, isPrivate: false });
+    // One message per file, in the order chosen, the caption with the first; a refused file does not stop the others.
+    for (const [i, file] of files.entries()) {
+      const body = i === 0 ? caption : '';
+      await sendMedia.mutateAsync({ file, body, isPrivate }).catch(toast.apiError);
+    }
   };
 
   if (recorder.recording) {
@@ -96,7 +108,7 @@ export function ComposerTools({ ticket, writable, options, onOptions, onEmoji, o
         multiple
         accept={ACCEPT}
         data-testid="composer-file"
-        onChange={(event) => void sendFiles(event.target.files)}
+        onChange={(event) => pick(event.target.files)}
       />
       <Tool title={t('messages.composer.attach')}>
         <IconButton
@@ -151,6 +163,14 @@ export function ComposerTools({ ticket, writable, options, onOptions, onEmoji, o
             <DrawIcon />
           </IconButton>
         </Tool>
+      )}
+      {picked.length > 0 && (
+        <AttachmentPreviewDialog
+          files={picked}
+          isPrivate={options.isPrivate}
+          onSend={(caption) => void sendFiles(picked, caption)}
+          onCancel={() => setPicked([])}
+        />
       )}
       {pickingContact && (
         <SendContactDialog
