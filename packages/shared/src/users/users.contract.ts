@@ -20,7 +20,7 @@ const enabledDisabled = z.enum(['enabled', 'disabled']);
  * Spec 000 has light or dark; 'system' (a new user's) is "not chosen": the web app follows the device's
  * preference until the user picks one (issue 19).
  */
-export const themePreferences = ['light', 'dark', 'system'] as const;
+const themePreferences = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof themePreferences)[number];
 
 export const userSchema = z.object({
