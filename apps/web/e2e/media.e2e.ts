@@ -48,6 +48,11 @@ test('the attendant sends an image and the visitor sees it', async () => {
   await admin
     .getByTestId('composer-file')
     .setInputFiles({ name: 'vitrine.png', mimeType: 'image/png', buffer: PNG });
+  // A picked file waits in its preview until sent.
+  const preview = admin.getByRole('dialog', { name: 'Enviar anexo' });
+  await preview.getByRole('img', { name: 'vitrine.png' }).waitFor();
+  await admin.keyboard.press('Enter');
+  await preview.waitFor({ state: 'detached' });
 
   await chat().getByRole('img', { name: 'vitrine.png' }).waitFor();
   const image = customer.locator('.bubble__media img');
