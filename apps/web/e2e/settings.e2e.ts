@@ -13,6 +13,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The platform company is every journey's: what these tests changed goes back, or a journey run after
+  // them could not close a ticket without a tag.
+  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+  for (const [key, value] of [
+    ['requiredTag', 'disabled'],
+    ['sendQueuePosition', 'disabled'],
+    ['scheduleType', 'disabled'],
+  ])
+    await page.request.put(`/settings/${key}`, { headers, data: { value } });
   await browser?.close();
 });
 
