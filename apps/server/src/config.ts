@@ -19,6 +19,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.string().default('15m'),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(7),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   /** Retries of an outbound message before it is marked failed (backoff from 5 s: about 75 s with 4). */
   DELIVERY_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(4),
   /** Set when behind a load balancer, so client addresses (rate limits) come from X-Forwarded-For. */
@@ -109,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    /** Trial companies one address may open per hour (docs/decisions.md). */
+    signupsPerAddressHour: e.SIGNUP_MAX_PER_ADDRESS,
     deliveryRetryLimit: e.DELIVERY_RETRY_LIMIT,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -77,6 +77,8 @@ export default async function startServer(project: TestProject) {
       META_VERIFY_TOKEN: 'e2e-verify',
       // A received photo whose first download fails is fetched again a second or two later.
       META_MEDIA_RETRY_DELAY_SECONDS: '1',
+      // The journeys sign up a company each from this one address.
+      SIGNUP_MAX_PER_ADDRESS: '100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap } from './browser';
+import { launchBrowser, openPage, signIn, signUpCompany, snap } from './browser';
 import { apiAs } from './people';
 
 let browser: Browser;
@@ -8,8 +8,10 @@ let widgetToken: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  // A company of its own: the platform company's plan is full of the other journeys' connections.
+  const company = await signUpCompany('celular');
   const admin = await openPage(browser);
-  await signIn(admin);
+  await signIn(admin, company.email, company.password);
   const connection = await apiAs(admin)('POST', '/whatsapp', {
     name: 'Loja no celular',
     channel: 'webchat',

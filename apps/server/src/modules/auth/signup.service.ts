@@ -9,8 +9,6 @@ import { hitRateLimit } from '../../platform/rate-limit.js';
 import { findPublicPlan } from '../plans/plans.queries.js';
 import { readSignupEnabled } from '../settings/settings.queries.js';
 
-/** Trial companies one address may open per hour (docs/decisions.md). */
-const SIGNUPS_PER_ADDRESS = 10;
 const SIGNUP_WINDOW_SECONDS = 3600;
 
 /**
@@ -20,7 +18,10 @@ const SIGNUP_WINDOW_SECONDS = 3600;
  */
 export async function signup(deps: AppDeps, input: SignupBody, address: string): Promise<void> {
   if (!(await readSignupEnabled(deps.db))) throw new AppError('ERR_USER_CREATION_DISABLED');
-  if ((await hitRateLimit(deps.db, `signup:address:${address}`, SIGNUP_WINDOW_SECONDS)) > SIGNUPS_PER_ADDRESS)
+  if (
+    (await hitRateLimit(deps.db, `signup:address:${address}`, SIGNUP_WINDOW_SECONDS)) >
+    deps.config.signupsPerAddressHour
+  )
     throw new AppError('ERR_TOO_MANY_REQUESTS');
   const plan = await findPublicPlan(deps.db, input.planId);
   if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 'Unknown plan', { planId: 'invalidValue' });
