@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
-import { launchBrowser, openPage, signIn, snap, socketConnected } from './browser';
+import { launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected } from './browser';
 import { apiAs, say, visitorWrites } from './people';
 
 let browser: Browser;
@@ -12,8 +12,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await openPage(browser);
   await recordNotifications(admin);
+  // A company of its own: journeys that ran before may have changed the shared platform company's settings.
+  const company = await signUpCompany('inbox');
   const joined = socketConnected(admin);
-  await signIn(admin);
+  await signIn(admin, company.email, company.password);
   await joined;
   api = apiAs(admin);
   const connection = await api('POST', '/whatsapp', {
