@@ -1,27 +1,18 @@
 import type { QuickMessage } from '@balcao/shared';
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ComposerStrip } from '../../shared/ui/composer-strip';
 
 /** Above the composer while a picked quick answer's image is to go with the text, as its caption. */
 export function QuickAnswerImage({ record, onRemove }: { record: QuickMessage; onRemove: () => void }) {
   const { t } = useTranslation();
   const name = record.mediaName ?? '';
   return (
-    <Box
-      role="status"
-      aria-label={t('quickMessages.composer.image')}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: 1,
-        pt: 1,
-        borderTop: 1,
-        borderColor: 'divider',
-      }}
+    <ComposerStrip
+      label={t('quickMessages.composer.image')}
+      closeLabel={t('quickMessages.composer.removeImage')}
+      onClose={onRemove}
     >
       <Box
         component="img"
@@ -32,9 +23,6 @@ export function QuickAnswerImage({ record, onRemove }: { record: QuickMessage; o
       <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }}>
         {name}
       </Typography>
-      <IconButton size="small" onClick={onRemove} aria-label={t('quickMessages.composer.removeImage')}>
-        <CloseIcon fontSize="small" />
-      </IconButton>
-    </Box>
+    </ComposerStrip>
   );
 }
