@@ -8,6 +8,7 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     fileParallelism: false,
     isolate: false,
+    setupFiles: ['test/apps-closed.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -32,9 +32,19 @@ export async function createTestApp(
     whatsappSockets: options.whatsappSockets ?? createBaileysHarness().factory,
     processId: options.processId,
   });
+  app.addHook('onClose', async () => {
+    openApps.delete(app);
+  });
   await app.ready();
+  openApps.add(app);
   return app;
 }
+
+/**
+ * Apps not closed yet. The server suite shares one process, so an app a file leaves open keeps its
+ * background work running into later files (it adopted another test's WhatsApp session once).
+ */
+export const openApps = new Set<FastifyInstance>();
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

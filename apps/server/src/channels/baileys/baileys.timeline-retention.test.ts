@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { createWhatsappConnection } from '../../../test/baileys-harness.js';
 import { createTenant } from '../../../test/fixtures.js';
@@ -7,6 +7,7 @@ import { connectionStatusEvents } from '../../db/schema/index.js';
 import { pruneTimelines, TIMELINE_DAYS, TIMELINE_ROWS } from './baileys.timeline-retention.js';
 
 const app = await createTestApp();
+afterAll(() => app.close());
 
 const day = 24 * 60 * 60 * 1000;
 const timelineOf = (connectionId: number) =>

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { createTenant } from '../../../test/fixtures.js';
 import { webhookRejections } from '../../db/schema/index.js';
 import { pruneWebhookRejections, REJECTION_DAYS, recordRejection } from './webhook-rejections.js';
 
 const app = await createTestApp();
+afterAll(() => app.close());
 const day = 24 * 60 * 60 * 1000;
 
 test(`rejections are kept ${REJECTION_DAYS} days, once each however often Meta delivers them`, async () => {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { CONTACT_SHEET_MAX_ROWS } from '@balcao/shared';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { uploadSheet } from '../../../test/contact-sheets.js';
 import { createTenant } from '../../../test/fixtures.js';
 import { rowXml, workbookParts, type ZipPart, zipOf } from '../../../test/xlsx.js';
 
 const app = await createTestApp();
+afterAll(() => app.close());
 afterEach(() => vi.restoreAllMocks());
 
 const MiB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { QUEUE_COLORS } from '@balcao/shared';
 import { count, eq } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant } from '../../../test/fixtures.js';
 import { connections, queues, users } from '../../db/schema/index.js';
@@ -10,6 +10,7 @@ import { connections, queues, users } from '../../db/schema/index.js';
  * while the others have not committed. On PGlite (one connection) they pass trivially.
  */
 const app = await createTestApp();
+afterAll(() => app.close());
 const ATTEMPTS = 8;
 const LIMIT = 3;
 
