@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { useSessionUser } from '../../shared/session/session-user';
 import { PageHeader } from '../../shared/ui/page-header';
+import { CompanyHours } from './company-hours';
 import { SettingField } from './setting-field';
 import { useSettings } from './settings.api';
 import { useSettingsRealtime } from './settings.realtime';
@@ -45,7 +46,9 @@ export function SettingsPage() {
       </Alert>
     );
   } else {
-    content = sectionsToShow(settings.data, me.super).map(({ section, settings: shown }) => (
+    // The company's own hours count only then, as a queue's hours tab shows only for scheduleType queue.
+    const companyHours = settings.data.some((s) => s.key === 'scheduleType' && s.value === 'company');
+    const sections = sectionsToShow(settings.data, me.super).map(({ section, settings: shown }) => (
       <Box component="section" key={section} aria-labelledby={`settings-${section}`} sx={{ mb: 3 }}>
         <Typography id={`settings-${section}`} variant="h6" component="h2" sx={{ mb: 1 }}>
           {t(`settings.sections.${section}`)}
@@ -60,6 +63,12 @@ export function SettingsPage() {
         </Paper>
       </Box>
     ));
+    content = (
+      <>
+        {sections}
+        {companyHours && <CompanyHours companyId={me.companyId} />}
+      </>
+    );
   }
 
   return (
