@@ -86,30 +86,32 @@ export function ConnectionHistoryDialog({
   } else {
     body = (
       <>
-        <Table size="small" aria-label={t('connections.history.title', { name: connection.name })}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('connections.history.at')}</TableCell>
-              <TableCell>{t('connections.history.status')}</TableCell>
-              <TableCell>{t('connections.history.reason')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((event, index) => (
-              // Events carry no id; newest first, their position in the loaded pages is stable.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <TableRow key={index}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatZonedDateTime(event.createdAt, timeZone)}
-                </TableCell>
-                <TableCell>
-                  <ConnectionStatusChip status={event.status} />
-                </TableCell>
-                <TableCell>{reasonText(event.reason)}</TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('connections.history.title', { name: connection.name })}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('connections.history.at')}</TableCell>
+                <TableCell>{t('connections.history.status')}</TableCell>
+                <TableCell>{t('connections.history.reason')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {rows.map((event, index) => (
+                // Events carry no id; newest first, their position in the loaded pages is stable.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <TableRow key={index}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatZonedDateTime(event.createdAt, timeZone)}
+                  </TableCell>
+                  <TableCell>
+                    <ConnectionStatusChip status={event.status} />
+                  </TableCell>
+                  <TableCell>{reasonText(event.reason)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
         {failure}
         {history.hasNextPage && !history.isError && (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>

@@ -48,27 +48,25 @@ export function SettingsPage() {
   } else {
     // The company's own hours count only then, as a queue's hours tab shows only for scheduleType queue.
     const companyHours = settings.data.some((s) => s.key === 'scheduleType' && s.value === 'company');
-    const sections = sectionsToShow(settings.data, me.super).map(({ section, settings: shown }) => (
-      <Box component="section" key={section} aria-labelledby={`settings-${section}`} sx={{ mb: 3 }}>
-        <Typography id={`settings-${section}`} variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t(`settings.sections.${section}`)}
-        </Typography>
-        <Paper variant="outlined">
-          {shown.map((setting, index) => (
-            <Fragment key={setting.key}>
-              {index > 0 && <Divider />}
-              <SettingField setting={setting} />
-            </Fragment>
-          ))}
-        </Paper>
-      </Box>
+    content = sectionsToShow(settings.data, me.super).map(({ section, settings: shown }) => (
+      <Fragment key={section}>
+        <Box component="section" aria-labelledby={`settings-${section}`} sx={{ mb: 3 }}>
+          <Typography id={`settings-${section}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t(`settings.sections.${section}`)}
+          </Typography>
+          <Paper variant="outlined">
+            {shown.map((setting, index) => (
+              <Fragment key={setting.key}>
+                {index > 0 && <Divider />}
+                <SettingField setting={setting} />
+              </Fragment>
+            ))}
+          </Paper>
+        </Box>
+        {/* Under the choice that makes them count. */}
+        {section === 'chatbot' && companyHours && <CompanyHours companyId={me.companyId} />}
+      </Fragment>
     ));
-    content = (
-      <>
-        {sections}
-        {companyHours && <CompanyHours companyId={me.companyId} />}
-      </>
-    );
   }
 
   return (
