@@ -74,6 +74,8 @@ export type SyncTagsBody = z.infer<typeof syncTagsBody>;
 export const tagsOfResponse = z.object({ tags: z.array(tagRefSchema) });
 
 export const contactIdParam = z.object({ contactId: dbIdText() });
+/** `PUT /ticket-tags/{ticketId}/{tagId}` (the Kanban). */
+export const ticketTagParams = z.object({ ticketId: dbIdText(), tagId: dbIdText() });
 
 export const tagEvent = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['create', 'update']), tag: tagSchema }),

@@ -9,10 +9,13 @@ import {
   tagOptionsResponse,
   tagSchema,
   tagsOfResponse,
+  ticketIdParams,
+  ticketTagParams,
   updateTagBody,
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
+import { addTicketTag, removeTicketLanes } from './tags.lanes.js';
 import { createTag, deleteTag, listTagOptions, listTags, showTag, updateTag } from './tags.service.js';
 import { listContactTags, syncTags } from './tags.sync.js';
 
@@ -72,6 +75,25 @@ export const tagsRoutes =
       '/tags/sync',
       { config: { gate: 'session' }, schema: { body: syncTagsBody, response: { 200: tagsOfResponse } } },
       (request) => syncTags(contextOf(deps, request), request.body),
+    );
+
+    // The Kanban's moves: the plan's Kanban, and a ticket the caller may see.
+    app.put(
+      '/ticket-tags/:ticketId/:tagId',
+      {
+        config: { gate: { plan: 'useKanban' } },
+        schema: { params: ticketTagParams, response: { 200: tagsOfResponse } },
+      },
+      (request) => addTicketTag(contextOf(deps, request), request.params.ticketId, request.params.tagId),
+    );
+
+    app.delete(
+      '/ticket-tags/:ticketId',
+      {
+        config: { gate: { plan: 'useKanban' } },
+        schema: { params: ticketIdParams, response: { 200: tagsOfResponse } },
+      },
+      (request) => removeTicketLanes(contextOf(deps, request), request.params.ticketId),
     );
 
     app.get(

@@ -63,6 +63,11 @@ async function syncContactTags(ctx: Ctx, contactId: number, tagIds: number[]) {
 
 async function syncTicketTags(ctx: Ctx, ticketId: number, tagIds: number[]) {
   const changed = await ctx.db.transaction((tx) => replaceTicketTags(tx, ticketId, tagIds));
+  return announceTicketTags(ctx, ticketId, changed);
+}
+
+/** After a ticket's tags changed: its event (lists show them), the changed tags' counts, and its tags. */
+export async function announceTicketTags(ctx: Ctx, ticketId: number, changed: number[]) {
   const ticket = await loadTicket(ctx.db, ctx.links, ctx.companyId, eq(tickets.id, ticketId));
   if (ticket) await publishTicket(ctx, ctx.companyId, ticket);
   await publishCounts(ctx, changed);

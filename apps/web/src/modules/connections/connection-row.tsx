@@ -2,6 +2,7 @@ import type { Connection } from '@balcao/shared';
 import CodeIcon from '@mui/icons-material/Code';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import StarIcon from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -20,6 +21,8 @@ export interface ConnectionActions {
   onEmbed: (connection: Connection) => void;
   onEdit: (connection: Connection) => void;
   onDelete: (connection: Connection) => void;
+  /** The WhatsApp session's disconnect timeline; other channels keep none. */
+  onHistory: (connection: Connection) => void;
 }
 
 interface Props extends ConnectionActions {
@@ -41,7 +44,25 @@ function DefaultStar({ label }: { label: string }) {
   );
 }
 
-export function ConnectionRow({ connection, canManage, onEmbed, onEdit, onDelete }: Props) {
+/** The status, and beside a WhatsApp one the button to its timeline (for everyone who sees the page). */
+function StatusCell({ connection, onHistory }: { connection: Connection; onHistory: Props['onHistory'] }) {
+  const { t } = useTranslation();
+  const label = t('connections.history.open', { name: connection.name });
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <ConnectionStatusChip status={connection.status} />
+      {connection.channel === 'whatsapp' && (
+        <Tooltip title={label}>
+          <IconButton size="small" aria-label={label} onClick={() => onHistory(connection)}>
+            <HistoryIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+export function ConnectionRow({ connection, canManage, onEmbed, onEdit, onDelete, onHistory }: Props) {
   const { t } = useTranslation();
   const { name } = connection;
   const defaultLabel = t('connections.list.default');
@@ -63,11 +84,11 @@ export function ConnectionRow({ connection, canManage, onEmbed, onEdit, onDelete
           )}
         </Box>
         <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
-          <ConnectionStatusChip status={connection.status} />
+          <StatusCell connection={connection} onHistory={onHistory} />
         </Box>
       </TableCell>
       <TableCell sx={hideBelow('sm')}>
-        <ConnectionStatusChip status={connection.status} />
+        <StatusCell connection={connection} onHistory={onHistory} />
       </TableCell>
       {canManage && (
         <TableCell sx={hideBelow('sm')} data-testid="connection-session">

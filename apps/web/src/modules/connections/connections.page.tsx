@@ -8,6 +8,7 @@ import { toast } from '../../shared/toast/toast.store';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ConnectionDialog } from './connection.dialog';
 import { ConnectionDeleteDialog } from './connection-delete.dialog';
+import { ConnectionHistoryDialog } from './connection-history.dialog';
 import { useConnections, useDeleteConnection } from './connections.api';
 import { useConnectionsRealtime } from './connections.realtime';
 import { ConnectionsTable } from './connections-table';
@@ -26,6 +27,7 @@ export function ConnectionsPage() {
   const [embedding, setEmbedding] = useState<Connection | null>(null);
   const [facebookLogin, setFacebookLogin] = useState<'facebook' | 'instagram' | null>(null);
   const [deleting, setDeleting] = useState<Connection | null>(null);
+  const [history, setHistory] = useState<Connection | null>(null);
   const deleteConnection = useDeleteConnection();
 
   const confirmDelete = () => {
@@ -57,6 +59,7 @@ export function ConnectionsPage() {
           onEmbed={setEmbedding}
           onEdit={(connection) => setEditing({ connection, channel: connection.channel })}
           onDelete={setDeleting}
+          onHistory={setHistory}
         />
       </Paper>
       {editing && (
@@ -73,6 +76,7 @@ export function ConnectionsPage() {
           onClose={() => setFacebookLogin(null)}
         />
       )}
+      {history && <ConnectionHistoryDialog connection={history} onClose={() => setHistory(null)} />}
       {deleting && (
         <ConnectionDeleteDialog
           connection={deleting}

@@ -1,20 +1,33 @@
 import { type Setting, secretSettingKeys, settingDefinitions, settingKeys } from '@balcao/shared';
 import { describe, expect, test } from 'vitest';
-import { controlFor, isValidSettingValue, sectionsToShow, settingSections } from './settings-sections';
+import {
+  controlFor,
+  isValidSettingValue,
+  sectionsToShow,
+  settingSections,
+  unshownSettingKeys,
+} from './settings-sections';
 
 const everySetting: Setting[] = settingKeys.map((key) => ({ key, value: settingDefinitions[key].default }));
 const shownKeys = (listed: Setting[], isSuper: boolean) =>
   sectionsToShow(listed, isSuper).flatMap(({ settings }) => settings.map((s) => s.key));
 
 describe('settings sections', () => {
-  test('every setting but the secret one sits in exactly one section', () => {
+  test('every setting but the secret one and those without behaviour sits in exactly one section', () => {
     const placed = settingSections.flatMap(({ keys }) => keys);
+    const hidden = [...secretSettingKeys, ...unshownSettingKeys];
 
-    expect([...placed].sort()).toEqual(settingKeys.filter((key) => !secretSettingKeys.includes(key)).sort());
+    expect([...placed].sort()).toEqual(settingKeys.filter((key) => !hidden.includes(key)).sort());
+  });
+
+  test('chatBotType, which changes nothing, is not offered', () => {
+    expect(shownKeys(everySetting, true)).not.toContain('chatBotType');
   });
 
   test('a company admin sees the company keys the server lists, without the platform section', () => {
-    const listed = everySetting.filter((s) => s.key !== 'userCreation' && s.key !== 'paymentGatewayToken');
+    const listed = everySetting.filter(
+      (s) => !['userCreation', 'paymentGatewayToken', ...unshownSettingKeys].includes(s.key),
+    );
 
     const sections = sectionsToShow(listed, false);
 

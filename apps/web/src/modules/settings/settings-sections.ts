@@ -22,7 +22,6 @@ export const settingSections: readonly { section: SettingSection; keys: readonly
   {
     section: 'chatbot',
     keys: [
-      'chatBotType',
       'scheduleType',
       'sendMessageOutExpedientTicketOpen',
       'sendGreetingMessageOneQueues',
@@ -37,6 +36,12 @@ export const settingSections: readonly { section: SettingSection; keys: readonly
   // Only the super user may change it (spec 000 §6); the server lists it to company 1 alone.
   { section: 'platform', keys: ['userCreation'] },
 ];
+
+/**
+ * Kept by the API for clients of the spec, not shown: chatBotType has one value, 'text', and changes
+ * nothing (docs/decisions.md, issue 19 item 12).
+ */
+export const unshownSettingKeys: readonly SettingKey[] = ['chatBotType'];
 
 export interface ShownSection {
   section: SettingSection;

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { useSessionUser } from '../../shared/session/session-user';
 import { PageHeader } from '../../shared/ui/page-header';
+import { CompanyHours } from './company-hours';
 import { SettingField } from './setting-field';
 import { useSettings } from './settings.api';
 import { useSettingsRealtime } from './settings.realtime';
@@ -45,20 +46,26 @@ export function SettingsPage() {
       </Alert>
     );
   } else {
+    // The company's own hours count only then, as a queue's hours tab shows only for scheduleType queue.
+    const companyHours = settings.data.some((s) => s.key === 'scheduleType' && s.value === 'company');
     content = sectionsToShow(settings.data, me.super).map(({ section, settings: shown }) => (
-      <Box component="section" key={section} aria-labelledby={`settings-${section}`} sx={{ mb: 3 }}>
-        <Typography id={`settings-${section}`} variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t(`settings.sections.${section}`)}
-        </Typography>
-        <Paper variant="outlined">
-          {shown.map((setting, index) => (
-            <Fragment key={setting.key}>
-              {index > 0 && <Divider />}
-              <SettingField setting={setting} />
-            </Fragment>
-          ))}
-        </Paper>
-      </Box>
+      <Fragment key={section}>
+        <Box component="section" aria-labelledby={`settings-${section}`} sx={{ mb: 3 }}>
+          <Typography id={`settings-${section}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t(`settings.sections.${section}`)}
+          </Typography>
+          <Paper variant="outlined">
+            {shown.map((setting, index) => (
+              <Fragment key={setting.key}>
+                {index > 0 && <Divider />}
+                <SettingField setting={setting} />
+              </Fragment>
+            ))}
+          </Paper>
+        </Box>
+        {/* Under the choice that makes them count. */}
+        {section === 'chatbot' && companyHours && <CompanyHours companyId={me.companyId} />}
+      </Fragment>
     ));
   }
 

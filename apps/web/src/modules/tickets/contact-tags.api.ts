@@ -1,10 +1,11 @@
-import { contactEvent, events, type TagRef, tagSchema, tagsOfResponse } from '@balcao/shared';
+import { contactEvent, events, type TagRef, type Ticket, tagSchema, tagsOfResponse } from '@balcao/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
 import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
 import { toast } from '../../shared/toast/toast.store';
 import { tagOptionsKey } from '../contacts/contacts.api';
+import { ticketsKeys } from './tickets.api';
 
 const contactTagsKey = (contactId: number) => ['contactTags', contactId] as const;
 
@@ -36,6 +37,27 @@ export function useSyncContactTags(contactId: number) {
         schema: tagsOfResponse,
       }),
     onSuccess: (saved) => queryClient.setQueryData(contactTagsKey(contactId), saved),
+    onError: toast.apiError,
+  });
+}
+
+/**
+ * Saves the ticket's own tags. The open chat shows the answer at once; the ticket's event, which the
+ * server sends with the new tags, brings them to the lists and to other attendants.
+ */
+export function useSyncTicketTags(ticket: Pick<Ticket, 'id' | 'uuid'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tags: TagRef[]) =>
+      request('/tags/sync', {
+        method: 'POST',
+        body: { ticketId: ticket.id, tags: tags.map((tag) => ({ id: tag.id })) },
+        schema: tagsOfResponse,
+      }),
+    onSuccess: (saved) =>
+      queryClient.setQueryData<Ticket>(ticketsKeys.detail(ticket.uuid), (held) =>
+        held ? { ...held, tags: saved.tags } : held,
+      ),
     onError: toast.apiError,
   });
 }

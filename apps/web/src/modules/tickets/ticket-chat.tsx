@@ -11,7 +11,7 @@ import { MessageComposer } from '../messages/message-composer';
 import { MessageList } from '../messages/message-list';
 import { TypingIndicator } from '../messages/typing-indicator';
 import { ChatLoading } from './chat-loading';
-import { ContactTags } from './contact-tags';
+import { ChatTags } from './chat-tags';
 import { TicketHeader } from './ticket-header';
 import { useTicket } from './tickets.api';
 
@@ -47,7 +47,7 @@ export function TicketChat({ uuid, onAccepted }: Props) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <TicketHeader ticket={ticket} onAccepted={onAccepted} />
-      <ContactTags contactId={ticket.contactId} />
+      <ChatTags ticket={ticket} />
       <MessageList ticketId={ticket.id} channel={ticket.channel} />
       <TypingIndicator key={ticket.id} ticketId={ticket.id} />
       <MessageComposer ticket={ticket} />
