@@ -9,7 +9,7 @@ export type FacebookPagesBody = z.infer<typeof facebookPagesBody>;
 /** Where a page or Instagram account stands: connected in this company already, or in another one. */
 const assetState = { connected: z.boolean(), taken: z.boolean() };
 
-export const facebookPageSchema = z.object({
+const facebookPageSchema = z.object({
   id: z.string(),
   name: z.string(),
   ...assetState,
