@@ -27,7 +27,8 @@ export function FacebookConnectDialog({ room, onClose }: { room: number | null; 
   const { t } = useTranslation();
   const plan = useSessionUser().company.plan;
   const offers = { messenger: planAllows(plan, 'useFacebook'), instagram: planAllows(plan, 'useInstagram') };
-  const settings = usePublicSettings().data?.facebook;
+  const publicSettings = usePublicSettings();
+  const settings = publicSettings.data?.facebook;
   const [sdk, setSdk] = useState<Sdk>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [listed, setListed] = useState<FacebookPagesResponse | null>(null);
@@ -97,7 +98,9 @@ export function FacebookConnectDialog({ room, onClose }: { room: number | null; 
       startIcon={<FacebookIcon />}
       onClick={logIn}
       disabled={!settings?.appId || sdk.state === 'blocked'}
-      loading={Boolean(settings?.appId) && (sdk.state === 'loading' || loggingIn)}
+      loading={
+        publicSettings.isPending || (Boolean(settings?.appId) && (sdk.state === 'loading' || loggingIn))
+      }
       sx={{ alignSelf: 'flex-start', bgcolor: '#1877f2', '&:hover': { bgcolor: '#166fe5' } }}
     >
       {t('connections.facebook.continue')}
@@ -116,6 +119,7 @@ export function FacebookConnectDialog({ room, onClose }: { room: number | null; 
         {!listed && (
           <>
             <DialogContentText>{t('connections.facebook.text')}</DialogContentText>
+            {publicSettings.isError && <Alert severity="error">{errorMessage(publicSettings.error)}</Alert>}
             {settings && !settings.appId && (
               <Alert severity="info">{t('connections.facebook.notConfigured')}</Alert>
             )}
@@ -155,7 +159,7 @@ export function FacebookConnectDialog({ room, onClose }: { room: number | null; 
           </Button>
         )}
         <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        {listed && (
+        {listed && listed.pages.length > 0 && (
           <Button
             variant="contained"
             onClick={() => void save()}
