@@ -124,7 +124,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   requireDeclaredGates(app);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl, config.meta.appId ? config.meta.sdkUrl : undefined);
   await app.register(fastifyCompress);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 10 } });

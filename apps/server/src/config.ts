@@ -52,6 +52,8 @@ const envSchema = z.object({
   META_APP_SECRET: z.string().default(''),
   /** What Meta's webhook handshake must present (hub.verify_token). */
   META_VERIFY_TOKEN: z.string().default(''),
+  /** The Facebook JavaScript SDK the connections page loads for "Continue with Facebook" (tests serve a fake). */
+  FACEBOOK_SDK_URL: z.string().url().default('https://connect.facebook.net/en_US/sdk.js'),
   /** Milliseconds before a Graph API call is abandoned (and retried by the outbox). */
   GRAPH_API_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /**
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       appId: e.META_APP_ID,
       appSecret: e.META_APP_SECRET,
       verifyToken: e.META_VERIFY_TOKEN,
+      sdkUrl: e.FACEBOOK_SDK_URL,
       timeoutMs: e.GRAPH_API_TIMEOUT_MS,
       mediaRetryLimit: e.META_MEDIA_RETRY_LIMIT,
       mediaRetryDelaySeconds: e.META_MEDIA_RETRY_DELAY_SECONDS,

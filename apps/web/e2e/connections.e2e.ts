@@ -80,8 +80,7 @@ test('an admin creates a website chat connection and reads its embed snippet', a
     'Facebook',
     'Instagram',
     'Chat do site',
-    'Facebook (login do Facebook)',
-    'Instagram (login do Facebook)',
+    'Facebook e Instagram (login do Facebook)',
   ]);
   await page.getByRole('menuitem', { name: 'Chat do site' }).click();
   await dialog().getByLabel('Nome').fill('S');
@@ -299,12 +298,14 @@ test('an admin adds a Facebook page and its Instagram account by their ids, then
     hasAccessToken: true,
   });
 
-  // The login finds the same page and account: both connections are refreshed, none added.
+  // The login finds the same page and account: choosing both renews them, none is added.
   await page.getByRole('button', { name: 'Nova conexão' }).click();
-  await page.getByRole('menuitem', { name: 'Instagram (login do Facebook)' }).click();
-  await field('facebookUserId').fill('10001');
-  await field('facebookUserToken').fill('ANY');
-  await dialog().getByRole('button', { name: 'Salvar' }).click();
+  await newConnection('Facebook e Instagram \\(login do Facebook\\)');
+  await dialog().getByRole('button', { name: 'Continuar com o Facebook' }).click();
+  const loja = dialog().getByRole('group', { name: 'Loja X' });
+  await loja.getByRole('checkbox', { name: /Messenger/ }).check();
+  await loja.getByRole('checkbox', { name: /Instagram @lojax/ }).check();
+  await dialog().getByRole('button', { name: 'Conectar' }).click();
   await dialog().waitFor({ state: 'detached' });
   await page.getByText('2 conexões salvas.').waitFor();
   expect(await stored('facebook')).toMatchObject({ facebookPageUserId: '1234567890', status: 'CONNECTED' });

@@ -75,6 +75,8 @@ export default async function startServer(project: TestProject) {
       META_APP_ID: fakeGraph.appId,
       META_APP_SECRET: fakeGraph.appSecret,
       META_VERIFY_TOKEN: 'e2e-verify',
+      // "Continue with Facebook" loads the fake's stand-in for Facebook's JavaScript SDK.
+      FACEBOOK_SDK_URL: `${fakeGraph.url}/sdk.js`,
       // A received photo whose first download fails is fetched again a second or two later.
       META_MEDIA_RETRY_DELAY_SECONDS: '1',
       // The journeys sign up a company each from this one address.

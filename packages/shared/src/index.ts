@@ -2,6 +2,7 @@ export * from './auth/auth.contract.js';
 export * from './calls/calls.contract.js';
 export * from './companies/companies.contract.js';
 export * from './connections/connections.contract.js';
+export * from './connections/facebook.contract.js';
 export * from './connections/whatsapp-session.contract.js';
 export * from './constants.js';
 export * from './contacts/contacts.contract.js';

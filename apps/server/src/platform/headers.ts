@@ -39,16 +39,42 @@ const alwaysSent = {
 };
 
 /**
+ * With a Meta app configured, the connections page runs the Facebook SDK: its script, the frames and
+ * calls it makes to facebook.com, and its login popup, which answers the page through `window.opener`
+ * (cut by `same-origin`; `same-origin-allow-popups` keeps it for the windows the page itself opens).
+ */
+function facebookSdkAllowance(sdkUrl: string | undefined) {
+  if (!sdkUrl) return { directives: ownFiles, opener: {} };
+  const sdk = new URL(sdkUrl).origin;
+  const facebook = 'https://*.facebook.com';
+  return {
+    directives: {
+      ...ownFiles,
+      'script-src': [...(ownFiles['script-src'] ?? []), sdk],
+      'frame-src': ["'self'", sdk, facebook],
+      'connect-src': [...(ownFiles['connect-src'] ?? []), sdk, facebook],
+    },
+    opener: { 'cross-origin-opener-policy': 'same-origin-allow-popups' },
+  };
+}
+
+/**
  * Security headers on every answer: nosniff, CSP, no framing, and HSTS only when served over https.
  * They depend on the configuration alone, so they are written out once here: helmet worked them out
  * again on every request (parsing the policy included), a fiftieth of a ticket list's server time.
  */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string | undefined) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string | undefined,
+  facebookSdkUrl?: string,
+) {
   const https = publicUrl?.startsWith('https://') ?? false;
   const upgrade: Directives = https ? { 'upgrade-insecure-requests': [] } : {};
+  const sdk = facebookSdkAllowance(facebookSdkUrl);
   const headers: Record<string, string> = {
-    'content-security-policy': policy({ ...ownFiles, 'frame-ancestors': ["'none'"], ...upgrade }),
+    'content-security-policy': policy({ ...sdk.directives, 'frame-ancestors': ["'none'"], ...upgrade }),
     ...alwaysSent,
+    ...sdk.opener,
     ...(https ? { 'strict-transport-security': `max-age=${180 * 86_400}; includeSubDomains` } : {}),
     'x-frame-options': 'DENY',
   };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAssetBook, type FakePage, graphError } from './fake-assets.js';
+import { fakeSdkScript } from './fake-sdk.js';
 import { createTemplateBook, FAKE_WABA_ID } from './fake-templates.js';
 import { cloudMessage, cloudStatus, cloudText, messagingEnvelope, PAGE_ID } from './fixtures.js';
 import { sendWebhook } from './webhook-sender.js';
@@ -118,6 +119,18 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     if (url.pathname === '/_fake/inbound' && request.method === 'POST')
       return simulateCustomer(body, response);
     if (url.pathname === '/_fake/calls') return json(response, 200, calls);
+    if (url.pathname === '/_fake/logins' && request.method === 'POST') {
+      const login = body as { userToken: string; pages: FakePage[] };
+      assets.addLogin(login.userToken, login.pages);
+      return json(response, 200, {});
+    }
+    if (url.pathname === '/sdk.js') {
+      response.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'access-control-allow-origin': '*',
+      });
+      return response.end(fakeSdkScript(appId));
+    }
     if (url.pathname.startsWith('/media-dl/')) {
       const item = media.get(url.pathname.slice('/media-dl/'.length));
       if (bearer !== token) return json(response, 401, graphError(190, 'Invalid OAuth access token.'));

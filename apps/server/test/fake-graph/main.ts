@@ -20,7 +20,7 @@ const fake = await startFakeGraph({
 process.stdout.write(
   [
     `Fake Graph API on ${fake.url}, webhooks to ${appUrl}/webhooks/meta`,
-    `Start Balcão with GRAPH_API_URL=${fake.url} META_APP_ID=${fake.appId} META_APP_SECRET=${fake.appSecret} META_VERIFY_TOKEN=<any>`,
+    `Start Balcão with GRAPH_API_URL=${fake.url} META_APP_ID=${fake.appId} META_APP_SECRET=${fake.appSecret} META_VERIFY_TOKEN=<any> FACEBOOK_SDK_URL=${fake.url}/sdk.js`,
     `Cloud API token ${fake.token} (phone number id 106540352242922, WABA id ${FAKE_WABA_ID} for templates), page token ${fake.pageToken} (page ${PAGE_ID}, Instagram account ${IG_ACCOUNT_ID})`,
     `A customer writes: curl -X POST ${fake.url}/_fake/inbound -H 'content-type: application/json' -d '{"channel":"whatsappapi","to":"106540352242922","from":"5511988887777","text":"Olá"}'`,
     '',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { facebookSdkSettings } from '../connections/facebook.contract.js';
 import { dbIdText, plainText } from '../validation.js';
 
 const toggle = z.enum(['enabled', 'disabled']);
@@ -62,4 +63,5 @@ export const updateCompanySettingBody = z.object({ column: settingKeySchema, dat
 /** company-{id}-settings: a changed setting, for every user of the company (all may read settings). */
 export const settingEvent = z.object({ action: z.literal('update'), setting: settingSchema });
 
-export const publicSettingsResponse = z.object({ signupEnabled: z.boolean() });
+/** What the web app reads before sign-in: whether sign-up is open, and the Facebook SDK's settings. */
+export const publicSettingsResponse = z.object({ signupEnabled: z.boolean(), facebook: facebookSdkSettings });

@@ -12,50 +12,84 @@ import { AppError } from '../../platform/errors.js';
 import type { GraphClient } from '../graph/graph.client.js';
 import { heldElsewhere } from '../graph/graph.connections.js';
 
-interface Page {
+export interface Page {
   id: string;
   name: string;
   access_token?: string;
   instagram_business_account?: { id: string; username?: string; name?: string };
 }
 
+/** A listed page and what of it becomes a connection. */
+export interface Chosen {
+  page: Page;
+  messenger: boolean;
+  instagram: boolean;
+}
+
 const SUBSCRIBED_FIELDS = 'messages,messaging_postbacks,message_deliveries,message_reads,message_echoes';
 
-/**
- * Protocols §3.5: the admin's short-lived login becomes a long-lived token, which lists their pages
- * with page tokens (these do not expire). Each page becomes a Messenger connection, and its linked
- * Instagram account an Instagram one when asked; a page connected before gets its new token.
- */
-export async function connectFacebookPages(ctx: Ctx, graph: GraphClient, input: FacebookLoginBody) {
+/** Graph's refusal of a login (expired, another app's, revoked) is the admin's to retry, logged for us. */
+function loginRefused(ctx: Ctx) {
+  return (error: unknown): never => {
+    ctx.log.warn({ err: error }, 'Facebook login exchange failed');
+    throw new AppError('ERR_FACEBOOK_LOGIN');
+  };
+}
+
+/** Protocols §3.5 step 2: the SDK's short-lived user token becomes a long-lived one (about 60 days). */
+export async function exchangeLogin(ctx: Ctx, graph: GraphClient, userToken: string): Promise<string> {
   const { appId, appSecret } = ctx.config.meta;
-  const pages = await graph
+  const { access_token } = await graph
     .call<{ access_token: string }>({
       path: 'oauth/access_token',
       query: {
         grant_type: 'fb_exchange_token',
         client_id: appId,
         client_secret: appSecret,
-        fb_exchange_token: input.facebookUserToken,
+        fb_exchange_token: userToken,
       },
     })
-    .then(({ access_token }) =>
-      graph.call<{ data: Page[] }>({
-        path: 'me/accounts',
-        query: {
-          fields: 'name,access_token,id,instagram_business_account{id,username,profile_picture_url,name}',
-        },
-        auth: { accessToken: access_token },
-      }),
-    )
-    .catch((error: unknown) => {
-      ctx.log.warn({ err: error }, 'Facebook login exchange failed');
-      throw new AppError('ERR_FACEBOOK_LOGIN');
-    });
+    .catch(loginRefused(ctx));
+  return access_token;
+}
 
-  const listed = pages.data.filter((page) => page.access_token);
-  await refuseHeldElsewhere(ctx, listed, input.addInstagram);
+/**
+ * Protocols §3.5 step 3: the login's pages with their page tokens (which do not expire) and linked
+ * Instagram accounts. A page listed without a token is one the user cannot message from: skipped.
+ */
+export async function listPages(ctx: Ctx, graph: GraphClient, longLivedToken: string): Promise<Page[]> {
+  const pages = await graph
+    .call<{ data: Page[] }>({
+      path: 'me/accounts',
+      query: {
+        fields: 'name,access_token,id,instagram_business_account{id,username,profile_picture_url,name}',
+        limit: '100',
+      },
+      auth: { accessToken: longLivedToken },
+    })
+    .catch(loginRefused(ctx));
+  return pages.data.filter((page) => page.access_token);
+}
+
+/**
+ * POST /facebook (spec 000 §7): every page of the login becomes a Messenger connection, and its
+ * linked Instagram account an Instagram one when asked; a page connected before gets its new token.
+ */
+export async function connectFacebookPages(ctx: Ctx, graph: GraphClient, input: FacebookLoginBody) {
+  const pages = await listPages(ctx, graph, await exchangeLogin(ctx, graph, input.facebookUserToken));
+  return connectPages(
+    ctx,
+    graph,
+    input.facebookUserId,
+    pages.map((page) => ({ page, messenger: true, instagram: input.addInstagram })),
+  );
+}
+
+/** Subscribes each chosen page to the app and saves its connections, all or none of the new ones. */
+export async function connectPages(ctx: Ctx, graph: GraphClient, facebookUserId: string, chosen: Chosen[]) {
+  await refuseHeldElsewhere(ctx, chosen);
   const found: Found[] = [];
-  for (const page of listed) {
+  for (const { page, messenger, instagram } of chosen) {
     const token = page.access_token ?? '';
     await graph.call({
       method: 'POST',
@@ -63,18 +97,14 @@ export async function connectFacebookPages(ctx: Ctx, graph: GraphClient, input: 
       query: { subscribed_fields: SUBSCRIBED_FIELDS },
       auth: { accessToken: token },
     });
-    const common = {
-      facebookUserId: input.facebookUserId,
-      facebookPageUserId: page.id,
-      accessToken: ctx.secrets.seal(token),
-    };
-    found.push({ channel: 'facebook', name: page.name, provider: common });
-    const instagram = page.instagram_business_account;
-    if (input.addInstagram && instagram)
+    const common = { facebookUserId, facebookPageUserId: page.id, accessToken: ctx.secrets.seal(token) };
+    if (messenger) found.push({ channel: 'facebook', name: page.name, provider: common });
+    const account = page.instagram_business_account;
+    if (instagram && account)
       found.push({
         channel: 'instagram',
-        name: instagram.username ?? instagram.name ?? page.name,
-        provider: { ...common, instagramAccountId: instagram.id },
+        name: account.username ?? account.name ?? page.name,
+        provider: { ...common, instagramAccountId: account.id },
       });
   }
   return save(ctx, found);
@@ -84,15 +114,13 @@ export async function connectFacebookPages(ctx: Ctx, graph: GraphClient, input: 
  * Meta lists a page to every admin of it: one already connected in another company stays there, and
  * nothing of this login is saved (or subscribed) rather than part of it.
  */
-async function refuseHeldElsewhere(ctx: Ctx, pages: Page[], addInstagram: boolean) {
-  const accounts = addInstagram ? pages.flatMap((page) => page.instagram_business_account?.id ?? []) : [];
+async function refuseHeldElsewhere(ctx: Ctx, chosen: Chosen[]) {
+  const pages = chosen.filter((entry) => entry.messenger).map((entry) => entry.page.id);
+  const accounts = chosen.flatMap((entry) =>
+    entry.instagram ? (entry.page.instagram_business_account?.id ?? []) : [],
+  );
   const held = [
-    ...(await heldElsewhere(
-      ctx.db,
-      ctx.companyId,
-      'facebook',
-      pages.map((page) => page.id),
-    )),
+    ...(await heldElsewhere(ctx.db, ctx.companyId, 'facebook', pages)),
     ...(await heldElsewhere(ctx.db, ctx.companyId, 'instagram', accounts)),
   ];
   if (held.length)

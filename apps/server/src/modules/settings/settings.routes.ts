@@ -22,6 +22,12 @@ export const settingsRoutes =
       { config: { gate: 'public' }, schema: { response: { 200: publicSettingsResponse } } },
       async () => ({
         signupEnabled: await readSignupEnabled(deps.db),
+        // The app id is public by nature: Facebook's login dialog shows it in its address.
+        facebook: {
+          appId: deps.config.meta.appId,
+          sdkUrl: deps.config.meta.sdkUrl,
+          version: deps.config.meta.graphVersion,
+        },
       }),
     );
 

@@ -357,7 +357,7 @@ describe('sign-up', () => {
     });
     await call(app, 'PUT', '/settings/userCreation', { token, body: { value: 'enabled' } });
 
-    expect(publicFlag.body).toEqual({ signupEnabled: false });
+    expect(publicFlag.body).toMatchObject({ signupEnabled: false });
     expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
   });
 });

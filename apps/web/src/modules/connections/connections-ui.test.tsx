@@ -11,14 +11,14 @@ import { NewConnectionMenu } from './new-connection.menu';
 afterEach(cleanup);
 beforeEach(() => applyLanguage('en'));
 
-function openMenu(plan: Record<string, boolean>) {
+function openMenu(plan: Record<string, boolean | number>, used?: number) {
   const base = buildSessionUser();
   const user = buildSessionUser({}, { plan: { ...base.company.plan, ...plan } });
   const onPick = vi.fn();
   const onFacebookLogin = vi.fn();
   render(
     <SessionUserProvider user={user}>
-      <NewConnectionMenu onPick={onPick} onFacebookLogin={onFacebookLogin} />
+      <NewConnectionMenu onPick={onPick} onFacebookLogin={onFacebookLogin} used={used} />
     </SessionUserProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'New connection' }));
@@ -29,18 +29,31 @@ describe('the new-connection menu', () => {
   test('offers only the channels the plan allows, the website chat always', () => {
     const { items } = openMenu({ useWhatsapp: false, useFacebook: true, useInstagram: false });
 
-    expect(items).toEqual(['Facebook', 'Website chat', 'Facebook (Facebook login)']);
+    expect(items).toEqual(['Facebook', 'Website chat', 'Facebook and Instagram (Facebook login)']);
   });
 
-  test('a Facebook login entry opens the login flow for that channel', () => {
-    const { onFacebookLogin } = openMenu({ useInstagram: true });
+  test('one Facebook login entry opens the login flow, for Instagram alone too', () => {
+    const { onFacebookLogin } = openMenu({ useFacebook: false, useInstagram: true });
 
-    const entry = screen
-      .getAllByRole('menuitem')
-      .find((item) => item.textContent === 'Instagram (Facebook login)');
-    fireEvent.click(entry as HTMLElement);
+    fireEvent.click(screen.getByRole('menuitem', { name: /Facebook and Instagram \(Facebook login\)/ }));
 
-    expect(onFacebookLogin).toHaveBeenCalledWith('instagram');
+    expect(onFacebookLogin).toHaveBeenCalledOnce();
+  });
+
+  test("shows the plan's room before any form, and a full plan opens none but the login's renewal", () => {
+    openMenu({ connections: 3 }, 2);
+    expect(screen.getByText("2 of the plan's 3 connections in use.")).toBeTruthy();
+    cleanup();
+
+    const { onPick } = openMenu({ connections: 3 }, 3);
+    expect(screen.getByText(/The plan is full: delete a connection/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('menuitem', { name: /Website chat/ }));
+    expect(onPick).not.toHaveBeenCalled();
+    expect(
+      screen
+        .getByRole('menuitem', { name: /Facebook and Instagram \(Facebook login\)/ })
+        .getAttribute('aria-disabled'),
+    ).toBeNull();
   });
 });
 

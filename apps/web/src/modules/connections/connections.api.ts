@@ -2,7 +2,9 @@ import {
   type Connection,
   connectionSchema,
   connectionsListResponse,
-  type FacebookLoginBody,
+  type FacebookConnectBody,
+  type FacebookPagesBody,
+  facebookPagesResponse,
   type SaveConnectionBody,
   type updateConnectionBody,
 } from '@balcao/shared';
@@ -69,12 +71,20 @@ export function useUploadGreetingMedia() {
   });
 }
 
-/** Facebook login → one connection per page (and its Instagram account when asked). */
-export function useConnectFacebook() {
+/** The pages of a Facebook SDK login, with their Instagram accounts: nothing is created yet. */
+export function useFacebookPages() {
+  return useMutation({
+    mutationFn: (body: FacebookPagesBody) =>
+      request('/facebook/pages', { method: 'POST', body, schema: facebookPagesResponse }),
+  });
+}
+
+/** The chosen pages and accounts of that login become connections. */
+export function useConnectFacebookPages() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FacebookLoginBody) =>
-      request('/facebook', { method: 'POST', body, schema: connectionsListResponse }),
+    mutationFn: (body: FacebookConnectBody) =>
+      request('/facebook/connections', { method: 'POST', body, schema: connectionsListResponse }),
     onSuccess: (list) => {
       for (const connection of list) upsertConnection(queryClient, connection);
     },

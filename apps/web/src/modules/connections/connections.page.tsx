@@ -20,12 +20,14 @@ type Editing = { connection: Connection | null; channel: Channel } | null;
 
 export function ConnectionsPage() {
   const { t } = useTranslation();
-  const canManage = can(useSessionUser(), 'connections:manage');
+  const user = useSessionUser();
+  const canManage = can(user, 'connections:manage');
+  const plan = user.company.plan;
   useConnectionsRealtime();
   const list = useConnections();
   const [editing, setEditing] = useState<Editing>(null);
   const [embedding, setEmbedding] = useState<Connection | null>(null);
-  const [facebookLogin, setFacebookLogin] = useState<'facebook' | 'instagram' | null>(null);
+  const [facebookLogin, setFacebookLogin] = useState(false);
   const [deleting, setDeleting] = useState<Connection | null>(null);
   const [history, setHistory] = useState<Connection | null>(null);
   const deleteConnection = useDeleteConnection();
@@ -45,7 +47,8 @@ export function ConnectionsPage() {
         {canManage && (
           <NewConnectionMenu
             onPick={(channel) => setEditing({ connection: null, channel })}
-            onFacebookLogin={setFacebookLogin}
+            onFacebookLogin={() => setFacebookLogin(true)}
+            used={list.data?.length}
           />
         )}
       </PageHeader>
@@ -72,8 +75,8 @@ export function ConnectionsPage() {
       {embedding && <EmbedDialog connection={embedding} onClose={() => setEmbedding(null)} />}
       {facebookLogin && (
         <FacebookConnectDialog
-          instagram={facebookLogin === 'instagram'}
-          onClose={() => setFacebookLogin(null)}
+          room={list.data ? Math.max(0, plan.connections - list.data.length) : null}
+          onClose={() => setFacebookLogin(false)}
         />
       )}
       {history && <ConnectionHistoryDialog connection={history} onClose={() => setHistory(null)} />}

@@ -7,6 +7,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../shared/session/session-user';
@@ -23,17 +24,22 @@ const channelFlags: readonly [Channel, PlanFlag | null][] = [
 
 interface Props {
   onPick: (channel: Channel) => void;
-  /** Pages and Instagram accounts usually come from a Facebook login rather than typed ids. */
-  onFacebookLogin: (channel: 'facebook' | 'instagram') => void;
+  /** Pages and Instagram accounts come from "Continue with Facebook" rather than typed ids. */
+  onFacebookLogin: () => void;
+  /** The company's connections, once listed: the plan's room is shown before any form opens. */
+  used: number | undefined;
 }
 
-export function NewConnectionMenu({ onPick, onFacebookLogin }: Props) {
+export function NewConnectionMenu({ onPick, onFacebookLogin, used }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const plan = useSessionUser().company.plan;
   const offeredChannels = channelFlags
     .filter(([, flag]) => flag === null || planAllows(plan, flag))
     .map(([channel]) => channel);
+  const offersLogin = planAllows(plan, 'useFacebook') || planAllows(plan, 'useInstagram');
+  // A full plan opens no form that would fail; a Facebook login may still renew connected pages.
+  const full = used !== undefined && used >= plan.connections;
   return (
     <>
       <Button
@@ -54,10 +60,23 @@ export function NewConnectionMenu({ onPick, onFacebookLogin }: Props) {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: used === undefined ? {} : { 'aria-describedby': 'connections-plan-room' } }}
       >
+        {used !== undefined && (
+          <Typography
+            id="connections-plan-room"
+            variant="body2"
+            color={full ? 'warning.main' : 'text.secondary'}
+            sx={{ px: 2, py: 1, maxWidth: 320 }}
+          >
+            {t('connections.list.room', { used, allowed: plan.connections })}
+            {full && ` ${t('connections.list.planFull')}`}
+          </Typography>
+        )}
         {offeredChannels.map((channel) => (
           <MenuItem
             key={channel}
+            disabled={full}
             onClick={() => {
               setAnchor(null);
               onPick(channel);
@@ -69,27 +88,19 @@ export function NewConnectionMenu({ onPick, onFacebookLogin }: Props) {
             <ListItemText primary={t(`connections.channels.${channel}`)} />
           </MenuItem>
         ))}
-        {offeredChannels
-          .filter(
-            (channel): channel is 'facebook' | 'instagram' =>
-              channel === 'facebook' || channel === 'instagram',
-          )
-          .map((channel) => (
-            <MenuItem
-              key={`${channel}-login`}
-              onClick={() => {
-                setAnchor(null);
-                onFacebookLogin(channel);
-              }}
-            >
-              <ListItemIcon>
-                <ChannelIcon channel={channel} fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={t('connections.facebook.menu', { channel: t(`connections.channels.${channel}`) })}
-              />
-            </MenuItem>
-          ))}
+        {offersLogin && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              onFacebookLogin();
+            }}
+          >
+            <ListItemIcon>
+              <ChannelIcon channel="facebook" fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('connections.facebook.menu')} />
+          </MenuItem>
+        )}
       </Menu>
     </>
   );
