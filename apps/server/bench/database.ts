@@ -9,9 +9,10 @@ import { hashPassword } from '../src/platform/auth/passwords.js';
 import { cpuMs } from './processes.js';
 import { BENCH_ADMIN, CONVERSATION_TICKET, SEND_TICKET, seedBenchTenant } from './tenant.js';
 
-const withDatabase = (url: string, name: string) => url.replace(/\/[^/]+$/, `/${name}`);
+export const withDatabase = (url: string, name: string) => url.replace(/\/[^/]+$/, `/${name}`);
 
-async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Work on the server's `postgres` database: creating, copying and dropping the bench's. */
+export async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await client.connect();
   try {

@@ -1,3 +1,4 @@
+import { cpus, totalmem } from 'node:os';
 import type { FanoutFigures } from './fanout.js';
 import type { PgbenchFigures } from './floors.js';
 import type { WebWeight } from './web-weight.js';
@@ -34,8 +35,18 @@ interface Results {
   web?: WebWeight[];
 }
 
-const int = (value: number) => Math.round(value).toLocaleString('en');
-const ms = (value: number) => value.toFixed(1);
+/** The machine a run measured on, as the table's heading names it. */
+export function machine() {
+  return {
+    nproc: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+}
+
+export const int = (value: number) => Math.round(value).toLocaleString('en');
+export const ms = (value: number) => value.toFixed(1);
 
 /** The whole run as one Markdown table, ready for the README or the issue. */
 export function printTable(r: Results) {
