@@ -1,4 +1,5 @@
 import { events } from '@balcao/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
@@ -94,11 +95,17 @@ test("a private quick message's events reach its author and the managers; a 'ger
   const author = await createUser(app, tenant.companyId);
   const colleague = await createUser(app, tenant.companyId);
   const supervisor = await createUser(app, tenant.companyId, { profile: 'supervisor' });
-  const sockets = [];
-  for (const { token } of [author, colleague, supervisor]) sockets.push(await live.connect({ token }));
-  const [byAuthor, byColleague, bySupervisor] = sockets.map((socket) =>
-    collect<{ action: string }>(socket, events.quickMessage(tenant.companyId)),
-  );
+  const sockets: Socket[] = [];
+  const listen = async (token: string) => {
+    const socket = await live.connect({ token });
+    sockets.push(socket);
+    return collect<{ action: string }>(socket, events.quickMessage(tenant.companyId));
+  };
+  const [byAuthor, byColleague, bySupervisor] = [
+    await listen(author.token),
+    await listen(colleague.token),
+    await listen(supervisor.token),
+  ];
 
   const { body: created } = await create(author.token, { shortcode: 'privada', message: 'x' });
   await call(app, 'PUT', `/quick-messages/${created.id}`, { token: supervisor.token, body: { geral: true } });

@@ -1,5 +1,6 @@
 import { events, type ScheduleEvent } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
@@ -16,12 +17,17 @@ test("a schedule's changes reach its author and the admins, not other attendants
   const author = await createUser(app, tenant.companyId);
   const other = await createUser(app, tenant.companyId);
   const ticket = await createTicket(app, tenant.companyId);
-  const sockets = await Promise.all(
-    [author, tenant.admin, other].map(({ token }) => live.connect({ token })),
-  );
-  const [authorSaw, adminSaw, otherSaw] = sockets.map((socket) =>
-    collect<ScheduleEvent>(socket, events.schedule(tenant.companyId)),
-  );
+  const sockets: Socket[] = [];
+  const watch = async (user: { token: string }) => {
+    const socket = await live.connect({ token: user.token });
+    sockets.push(socket);
+    return collect<ScheduleEvent>(socket, events.schedule(tenant.companyId));
+  };
+  const [authorSaw, adminSaw, otherSaw] = await Promise.all([
+    watch(author),
+    watch(tenant.admin),
+    watch(other),
+  ]);
 
   const created = await call(app, 'POST', '/schedules', {
     token: author.token,

@@ -1,4 +1,5 @@
 import { events } from '@balcao/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
@@ -15,12 +16,14 @@ test('user events carry private fields to admins and the user, the public shape 
   const renamed = await createUser(app, tenant.companyId);
   const colleague = await createUser(app, tenant.companyId);
   // One at a time, each heard going online; once every socket got all that came before, listening starts.
-  const sockets = [];
-  for (const user of [tenant.admin, renamed, colleague]) sockets.push(await live.connectOnline(user));
+  const sockets = [
+    await live.connectOnline(tenant.admin),
+    await live.connectOnline(renamed),
+    await live.connectOnline(colleague),
+  ] as const;
   await live.drain(...sockets);
-  const [byAdmin, byUser, byColleague] = sockets.map((socket) =>
-    collect<Received>(socket, events.user(tenant.companyId)),
-  );
+  const listen = (socket: Socket) => collect<Received>(socket, events.user(tenant.companyId));
+  const [byAdmin, byUser, byColleague] = [listen(sockets[0]), listen(sockets[1]), listen(sockets[2])];
 
   await call(app, 'PUT', `/users/${renamed.id}`, { token: tenant.admin.token, body: { name: 'Novo Nome' } });
   for (const list of [byAdmin, byUser, byColleague]) await heard(list, 1);
