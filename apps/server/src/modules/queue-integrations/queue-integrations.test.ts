@@ -3,13 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser, type TestUser } from '../../../test/fixtures.js';
-import { collect, listenForSockets } from '../../../test/sockets.js';
+import { collect, heard, listenForSockets } from '../../../test/sockets.js';
 import { queueIntegrations } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 const webhook = { type: 'webhook', name: 'Meu n8n', urlN8N: 'https://n8n.example.com/hook' };
@@ -155,18 +154,14 @@ describe('queue integrations', () => {
     // A company of its own: a late event of an earlier test must not reach these sockets.
     const quiet = await createTenant(app);
     const colleague = await createUser(app, quiet.companyId);
-    const byAdmin = collect(
-      await live.connect({ token: quiet.admin.token }),
-      events.queueIntegration(quiet.companyId),
-    );
-    const byAttendant = collect(
-      await live.connect({ token: colleague.token }),
-      events.queueIntegration(quiet.companyId),
-    );
-    await settle();
+    const admin = await live.connect({ token: quiet.admin.token });
+    const attendant = await live.connect({ token: colleague.token });
+    const byAdmin = collect(admin, events.queueIntegration(quiet.companyId));
+    const byAttendant = collect(attendant, events.queueIntegration(quiet.companyId));
 
     const { body } = await create(quiet.admin.token, webhook);
-    await settle();
+    await heard(byAdmin, 1);
+    await live.drain(admin, attendant);
 
     expect(byAdmin).toEqual([{ action: 'create', record: body }]);
     expect(byAttendant).toEqual([]);

@@ -2,23 +2,20 @@ import { events, QUEUE_COLORS } from '@balcao/shared';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
-import { collect, listenForSockets } from '../../../test/sockets.js';
+import { collect, heard, listenForSockets, overhear } from '../../../test/sockets.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 test('every user of the company hears queue changes, and no one else', async () => {
   const tenant = await createTenant(app, { plan: { queues: 5 } });
   const other = await createTenant(app, { plan: { queues: 5 } });
   const attendant = await createUser(app, tenant.companyId);
-  const heard = collect(await live.connect({ token: attendant.token }), events.queue(tenant.companyId));
-  const outsider = await live.connect({ token: other.admin.token });
-  const overheard: unknown[] = [];
-  outsider.onAny((_event, payload) => overheard.push(payload));
-  await settle();
-  overheard.length = 0;
+  const seen = collect(await live.connect({ token: attendant.token }), events.queue(tenant.companyId));
+  // Its own going online is the outsider's to hear; listening starts once it has.
+  const outsider = await live.connectOnline(other.admin);
+  const overheard = overhear(outsider);
   const token = tenant.admin.token;
 
   const { body: queue } = await call(app, 'POST', '/queue', {
@@ -40,9 +37,10 @@ test('every user of the company hears queue changes, and no one else', async () 
     },
   });
   await call(app, 'DELETE', `/queue/${queue.id}`, { token });
-  await settle();
+  await heard(seen, 3);
+  await live.drain(outsider);
 
-  expect(heard).toEqual([
+  expect(seen).toEqual([
     { action: 'create', queue },
     {
       action: 'update',
@@ -62,16 +60,15 @@ test('deleting a queue moves its open tickets out of it in the lists that show t
   });
   const open = await createTicket(app, tenant.companyId, { queueId: queue.id, status: 'open' });
   await createTicket(app, tenant.companyId, { queueId: queue.id, status: 'closed' });
-  const heard = collect<{ action: string; ticket?: { id: number } }>(
-    await live.connect({ token }),
-    events.ticket(tenant.companyId),
-  );
-  await settle();
+  const socket = await live.connect({ token });
+  const seen = collect<{ action: string; ticket?: { id: number } }>(socket, events.ticket(tenant.companyId));
 
   await call(app, 'DELETE', `/queue/${queue.id}`, { token });
-  await settle();
+  await heard(seen, 1);
+  // The closed ticket is not in the lists that show it: nothing of it may come before the marker.
+  await live.drain(socket);
 
-  expect(heard).toEqual([
+  expect(seen).toEqual([
     { action: 'update', ticket: expect.objectContaining({ id: open.id, queueId: null, queue: null }) },
   ]);
 });

@@ -1,13 +1,13 @@
 import { events } from '@balcao/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
-import { collect, listenForSockets } from '../../../test/sockets.js';
+import { collect, heard, listenForSockets } from '../../../test/sockets.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -95,14 +95,17 @@ test("a private quick message's events reach its author and the managers; a 'ger
   const author = await createUser(app, tenant.companyId);
   const colleague = await createUser(app, tenant.companyId);
   const supervisor = await createUser(app, tenant.companyId, { profile: 'supervisor' });
-  const listen = async (token: string) =>
-    collect<{ action: string }>(await live.connect({ token }), events.quickMessage(tenant.companyId));
+  const sockets: Socket[] = [];
+  const listen = async (token: string) => {
+    const socket = await live.connect({ token });
+    sockets.push(socket);
+    return collect<{ action: string }>(socket, events.quickMessage(tenant.companyId));
+  };
   const [byAuthor, byColleague, bySupervisor] = [
     await listen(author.token),
     await listen(colleague.token),
     await listen(supervisor.token),
   ];
-  await settle();
 
   const { body: created } = await create(author.token, { shortcode: 'privada', message: 'x' });
   await call(app, 'PUT', `/quick-messages/${created.id}`, { token: supervisor.token, body: { geral: true } });
@@ -110,7 +113,10 @@ test("a private quick message's events reach its author and the managers; a 'ger
     token: supervisor.token,
     body: { geral: false },
   });
-  await settle();
+  await heard(byAuthor, 3);
+  await heard(bySupervisor, 3);
+  await heard(byColleague, 2);
+  await live.drain(...sockets);
 
   const private_ = expect.objectContaining({ geral: false });
   const shared = expect.objectContaining({ geral: true });

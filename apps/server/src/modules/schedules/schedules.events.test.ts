@@ -1,25 +1,28 @@
 import { events, type ScheduleEvent } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
-import { collect, listenForSockets } from '../../../test/sockets.js';
-import { waitFor } from '../../../test/wait.js';
+import { collect, heard, listenForSockets } from '../../../test/sockets.js';
 import { messages } from '../../db/schema/index.js';
 import { sendSchedule } from './schedules.sender.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
-const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 test("a schedule's changes reach its author and the admins, not other attendants", async () => {
   const tenant = await createTenant(app);
   const author = await createUser(app, tenant.companyId);
   const other = await createUser(app, tenant.companyId);
   const ticket = await createTicket(app, tenant.companyId);
-  const watch = async (user: { token: string }) =>
-    collect<ScheduleEvent>(await live.connect({ token: user.token }), events.schedule(tenant.companyId));
+  const sockets: Socket[] = [];
+  const watch = async (user: { token: string }) => {
+    const socket = await live.connect({ token: user.token });
+    sockets.push(socket);
+    return collect<ScheduleEvent>(socket, events.schedule(tenant.companyId));
+  };
   const [authorSaw, adminSaw, otherSaw] = await Promise.all([
     watch(author),
     watch(tenant.admin),
@@ -35,11 +38,9 @@ test("a schedule's changes reach its author and the admins, not other attendants
     },
   });
   await call(app, 'DELETE', `/schedules/${created.body.id}`, { token: author.token });
-  await waitFor(
-    async () => authorSaw.length + adminSaw.length,
-    (n) => n >= 4,
-  );
-  await settle();
+  await heard(authorSaw, 2);
+  await heard(adminSaw, 2);
+  await live.drain(...sockets);
 
   const expected = [
     { action: 'create', schedule: expect.objectContaining({ id: created.body.id }) },

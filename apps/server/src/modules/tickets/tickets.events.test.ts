@@ -1,17 +1,19 @@
 import { events } from '@balcao/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
-import { collect, listenForSockets } from '../../../test/sockets.js';
+import { collect, heard, listenForSockets } from '../../../test/sockets.js';
+import { waitFor } from '../../../test/wait.js';
 import { queues, userQueues } from '../../db/schema/index.js';
 import { receive } from '../../inbox/receive.js';
+import { rooms } from '../../platform/realtime/rooms.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-type TicketEvent = { action: string; ticket?: { id: number }; ticketId?: number };
+type TicketEvent = { action: string; ticket?: { id: number; unreadMessages?: number }; ticketId?: number };
 type MessageEvent = { message: { ticketId: number; body: string } };
 const ticketIdsOf = (received: TicketEvent[]) => new Set(received.map((e) => e.ticket?.id ?? e.ticketId));
 const messageTicketIdsOf = (received: MessageEvent[]) => new Set(received.map((e) => e.message.ticketId));
@@ -32,8 +34,8 @@ async function twoQueues() {
     { userId: ana.id, queueId: queueA.id },
     { userId: bia.id, queueId: queueB.id },
   ]);
-  const listen = async (token: string) => {
-    const socket = await live.connect({ token });
+  const listen = async (user: { id: number; companyId: number; token: string }) => {
+    const socket = await live.connectOnline(user);
     return {
       socket,
       tickets: collect<TicketEvent>(socket, events.ticket(tenant.companyId)),
@@ -44,10 +46,15 @@ async function twoQueues() {
     tenant,
     queueA,
     queueB,
-    ana: { ...ana, live: await listen(ana.token) },
-    bia: { ...bia, live: await listen(bia.token) },
-    admin: { ...tenant.admin, live: await listen(tenant.admin.token) },
+    ana: { ...ana, live: await listen(ana) },
+    bia: { ...bia, live: await listen(bia) },
+    admin: { ...tenant.admin, live: await listen(tenant.admin) },
   };
+}
+
+/** Everything published so far has reached these people's sockets. */
+function drained(...people: { live: { socket: Socket } }[]) {
+  return live.drain(...people.map((person) => person.live.socket));
 }
 
 test('each person receives the events of exactly the tickets they could open over HTTP', async () => {
@@ -60,7 +67,18 @@ test('each person receives the events of exactly the tickets they could open ove
     for (const status of ['open', 'pending', 'closed']) person.live.socket.emit('joinTickets', status);
   }
   bia.live.socket.emit('joinChatBox', inA.id);
-  await settle();
+  // Chats are joined one lookup at a time, in order: once a chat Bia may open is joined, the one
+  // she may not was looked up (and refused) before anything below is published.
+  bia.live.socket.emit('joinChatBox', inB.id);
+  const joined = collect(bia.live.socket, 'joined');
+  await waitFor(
+    async () => {
+      app.deps.realtime.toRoom(rooms.ticket(tenant.companyId, inB.id), 'joined', {});
+      return joined.length;
+    },
+    (count) => count > 0,
+    10_000,
+  );
 
   for (const ticket of [inA, inB]) {
     await call(app, 'POST', `/messages/${ticket.id}`, {
@@ -70,7 +88,14 @@ test('each person receives the events of exactly the tickets they could open ove
     await call(app, 'GET', `/messages/${ticket.id}`, { token: admin.token });
     await call(app, 'PUT', `/tickets/${ticket.id}`, { token: admin.token, body: { status: 'open' } });
   }
-  await settle();
+  const hears = (person: typeof ana, ids: number[]) =>
+    Promise.all([
+      heard(person.live.tickets, (received) => ids.every((id) => ticketIdsOf(received).has(id))),
+      heard(person.live.messages, (received) => ids.every((id) => messageTicketIdsOf(received).has(id))),
+    ]);
+  await Promise.all([hears(ana, [inA.id]), hears(bia, [inB.id]), hears(admin, [inA.id, inB.id])]);
+  await heard(ana.live.tickets, (received) => received.some((e) => e.action === 'updateUnread'));
+  await drained(ana, bia, admin);
 
   for (const person of [ana, bia, admin]) {
     const openable = new Set<number>();
@@ -94,7 +119,9 @@ test('a transfer to another queue removes the ticket from the old audience, with
     token: tenant.admin.token,
     body: { queueId: queueB.id },
   });
-  await settle();
+  await heard(ana.live.tickets, 1);
+  await heard(bia.live.tickets, 1);
+  await drained(ana, bia);
 
   expect(ana.live.tickets).toEqual([{ action: 'delete', ticketId: ticket.id }]);
   expect(bia.live.tickets).toEqual([
@@ -114,7 +141,8 @@ test('a change of a user’s queues takes effect on their live socket at once', 
       body: { body: 'after the change', isPrivate: true },
     });
   }
-  await settle();
+  await heard(ana.live.messages, (received) => messageTicketIdsOf(received).has(inB.id));
+  await drained(ana);
 
   expect(messageTicketIdsOf(ana.live.messages)).toEqual(new Set([inB.id]));
 });
@@ -132,7 +160,9 @@ test('an inbound message tells the ticket’s audience about the ticket', async 
     externalId: `inbound-${ticket.id}`,
     body: 'Olá',
   });
-  await settle();
+  await heard(ana.live.tickets, (seen) =>
+    seen.some((e) => e.ticket?.id === received.ticket.id && e.ticket.unreadMessages === 1),
+  );
 
   expect(ana.live.tickets).toContainEqual({
     action: 'update',
@@ -145,7 +175,9 @@ test('a deleted ticket is announced as deleted to its other viewers, and only re
   const ticket = await createTicket(app, tenant.companyId, { queueId: queueA.id });
 
   const { status } = await call(app, 'DELETE', `/tickets/${ticket.id}`, { token: tenant.admin.token });
-  await settle();
+  await heard(ana.live.tickets, 1);
+  await heard(admin.live.tickets, 1);
+  await drained(ana, bia, admin);
 
   expect(status).toBe(204);
   expect(ana.live.tickets).toEqual([{ action: 'delete', ticketId: ticket.id, deleted: true }]);

@@ -1,12 +1,20 @@
+import type { Socket } from 'socket.io-client';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
 import { listenForSockets } from '../../../test/sockets.js';
+import { waitFor } from '../../../test/wait.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
 afterAll(() => live.close());
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** Resolves once the socket was cut off (or waiting gave up, for the assertion to say so). */
+const disconnected = (socket: Socket) =>
+  waitFor(
+    async () => socket.connected,
+    (connected) => !connected,
+    10_000,
+  );
 
 /** A real sign-in: its access token (on a live socket) and its refresh cookie. */
 async function signIn(email: string, password = PASSWORD) {
@@ -23,7 +31,7 @@ test('deleting a user disconnects their sockets', async () => {
   const socket = await live.connect({ token: user.token });
 
   await call(app, 'DELETE', `/users/${user.id}`, { token: tenant.admin.token });
-  await settle();
+  await disconnected(socket);
 
   expect(socket.connected).toBe(false);
 });
@@ -34,7 +42,9 @@ test('logging out disconnects the sockets of that session only', async () => {
   const second = await signIn(tenant.admin.email);
 
   await call(app, 'DELETE', '/auth/logout', { headers: { cookie: `jrt=${first.cookie}` } });
-  await settle();
+  await disconnected(first.socket);
+  // Had the other session been cut off too, it would have been before anything published now.
+  await live.drain(second.socket);
 
   expect(first.socket.connected).toBe(false);
   expect(second.socket.connected).toBe(true);
@@ -67,7 +77,8 @@ test('changing one’s own password ends the other sessions and keeps this one',
     token: here.token,
     body: { password: 'New-secret-1', currentPassword: PASSWORD },
   });
-  await settle();
+  await disconnected(elsewhere.socket);
+  await live.drain(here.socket);
 
   expect(changed.status).toBe(200);
   expect(elsewhere.socket.connected).toBe(false);
@@ -85,7 +96,7 @@ test('an admin setting a user’s password ends all of that user’s sessions', 
     token: tenant.admin.token,
     body: { password: 'Set-by-admin-1' },
   });
-  await settle();
+  await disconnected(session.socket);
 
   expect(changed.status).toBe(200);
   expect(session.socket.connected).toBe(false);
