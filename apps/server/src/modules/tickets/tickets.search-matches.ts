@@ -5,9 +5,9 @@ import { statementsByShape } from '../../db/prepared.js';
 import { messages } from '../../db/schema/index.js';
 import { searchDocument, searchFolded, searchQuery } from '../../db/text-search.js';
 
-/** How much of a long message the result row gets, and how much of it comes before the first match. */
+/** How much of a long message the result row gets, and how much of it comes before the first match (the row is one narrow line). */
 const SNIPPET_CHARS = 120;
-const LEAD_CHARS = 30;
+const LEAD_CHARS = 16;
 /** ts_headline's marks around a matched word: control characters, taken out of the text first. */
 const OPEN = '\u0001';
 const CLOSE = '\u0002';

@@ -21,8 +21,20 @@ beforeEach(() => {
     const before = new URL(String(input), 'http://x').searchParams.get('before');
     const ticket = buildTicket({ id: 3, status: 'open' });
     return before === 'older-1'
-      ? Response.json({ messages: messagesFrom(1), hasMore: false, nextCursor: null, ticket })
-      : Response.json({ messages: messagesFrom(21), hasMore: true, nextCursor: 'older-1', ticket });
+      ? Response.json({
+          messages: messagesFrom(1),
+          hasMore: false,
+          nextCursor: null,
+          newerCursor: null,
+          ticket,
+        })
+      : Response.json({
+          messages: messagesFrom(21),
+          hasMore: true,
+          nextCursor: 'older-1',
+          newerCursor: null,
+          ticket,
+        });
   });
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -77,7 +89,7 @@ test('a reaction the customer took back reads as removed, not as a deleted messa
     buildMessage({ id: 2, ticketId: 3, body: '👍', mediaType: 'reactionMessage', isDeleted: true }),
   ];
   fetchMock.mockImplementation(async () =>
-    Response.json({ messages: shown, hasMore: false, nextCursor: null, ticket }),
+    Response.json({ messages: shown, hasMore: false, nextCursor: null, newerCursor: null, ticket }),
   );
   render(
     <QueryClientProvider client={new QueryClient()}>

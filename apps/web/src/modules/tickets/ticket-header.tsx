@@ -17,6 +17,7 @@ import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { CallButton, CallPanel, canCall } from '../calls/call-controls';
 import { useCall } from '../calls/use-call';
+import { displayNumber } from '../contacts/contact-number';
 import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
 import { ContactDrawer } from './contact-drawer';
@@ -60,6 +61,12 @@ function Action({ label, icon, primary, busy, onClick }: ActionProps) {
   );
 }
 
+/** The contact's phone number, as formatted (or masked) for people; nothing for a channel's own ids. */
+function shownNumber(number: string | null) {
+  const shown = displayNumber(number, number?.includes('*') ?? false);
+  return shown.kind === 'formatted' || shown.kind === 'hidden' ? shown.text : undefined;
+}
+
 export function TicketHeader({
   ticket,
   onAccepted,
@@ -76,6 +83,7 @@ export function TicketHeader({
   const [showingContact, setShowingContact] = useState(false);
   const canSchedule = planAllows(useSessionUser().company.plan, 'useSchedules');
   const call = useCall(ticket.id);
+  const number = shownNumber(ticket.contact.number);
   const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
   const toList = () => navigate('/tickets');
@@ -136,11 +144,18 @@ export function TicketHeader({
           </IconButton>
         </Tooltip>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+          {/* Cut only where the header is too narrow for it; the whole name stays in the title. */}
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            noWrap
+            title={ticket.contact.name}
+            sx={{ fontWeight: 600, lineHeight: 1.3 }}
+          >
             {ticket.contact.name}
           </Typography>
           <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }}>
-            #{ticket.id} · {ticket.queue && `${ticket.queue.name} · `}
+            {number && `${number} · `}#{ticket.id} · {ticket.queue && `${ticket.queue.name} · `}
             {ticket.user
               ? t('tickets.chat.assignedTo', { name: ticket.user.name })
               : t('tickets.chat.unassigned')}
