@@ -100,7 +100,7 @@ export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
  * its text around the match (plain text, WhatsApp's marks taken off) with the matched words as
  * ranges of `snippet` (UTF-16 positions, `end` excluded).
  */
-export const ticketSearchMatchSchema = z.object({
+const ticketSearchMatchSchema = z.object({
   ticketId: z.number(),
   messageId: z.number(),
   snippet: z.string(),

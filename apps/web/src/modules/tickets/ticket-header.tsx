@@ -24,8 +24,12 @@ import { ContactDrawer } from './contact-drawer';
 import { TicketOptionsMenu } from './ticket-options.menu';
 import { useTicketStatusChange } from './ticket-status-change';
 
-/** Below this header width the action buttons keep only their icons (the name stays for screen readers). */
-const ICONS_ONLY = '@container (max-width: 520px)';
+/**
+ * Below this header width the action buttons keep only their icons (the name stays for screen readers
+ * and in the tooltip), which leaves the contact's name its room: at 1280 px with the menu open the
+ * header is about 570 px, where labelled buttons left a name 100 px.
+ */
+const ICONS_ONLY = '@container (max-width: 720px)';
 
 interface ActionProps {
   label: string;
@@ -133,7 +137,8 @@ export function TicketHeader({
 
   return (
     <Box sx={{ containerType: 'inline-size', borderBottom: 1, borderColor: 'divider' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}>
+      {/* On a phone the actions wrap under the name rather than squeeze it to a few letters. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}>
         <Tooltip title={t('messages.drawer.open', { name: ticket.contact.name })}>
           <IconButton
             onClick={() => setShowingContact(true)}
@@ -143,14 +148,21 @@ export function TicketHeader({
             <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
           </IconButton>
         </Tooltip>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          {/* Cut only where the header is too narrow for it; the whole name stays in the title. */}
+        <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
+          {/* Two lines hold a whole name beside the actions; narrower, it is cut and the title keeps it. */}
           <Typography
             variant="subtitle1"
             component="h2"
-            noWrap
             title={ticket.contact.name}
-            sx={{ fontWeight: 600, lineHeight: 1.3 }}
+            sx={{
+              fontWeight: 600,
+              lineHeight: 1.3,
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              overflow: 'hidden',
+              overflowWrap: 'break-word',
+            }}
           >
             {ticket.contact.name}
           </Typography>
@@ -161,7 +173,7 @@ export function TicketHeader({
               : t('tickets.chat.unassigned')}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
           {canCall(ticket) && <CallButton call={call} />}
           {canSchedule && (
             <Tooltip title={t('tickets.actions.schedule')}>
