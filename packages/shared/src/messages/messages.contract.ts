@@ -74,8 +74,9 @@ export const listMessagesQuery = z
 export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
 export const listMessagesResponse = z.object({
   messages: z.array(messageSchema),
+  /** An older page exists; false on an `after` page, whose older messages the client holds already. */
   hasMore: z.boolean(),
-  /** Asks for the next older page as `before`; null on the oldest page. */
+  /** Asks for the next older page as `before`; null on the oldest page, and on an `after` page. */
   nextCursor: z.string().nullable(),
   /**
    * Asks for the next newer page as `after`, on an `around` or `after` answer that stops short of the
