@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { encodeMessageCursor } from '@balcao/shared';
 import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../test/app.js';
@@ -148,6 +149,12 @@ describe.skipIf(!url)(`one tenant's reads with ${TENANTS} tenants in the install
     await expectFlatReads('/tickets/counts?showAll=true');
     await expectFlatReads('/contacts?pageNumber=3');
     await expectFlatReads(`/messages/${ticketId}`);
+    const messageId = await count(`select max(id) as count from messages where ticket_id = ${ticketId}`);
+    // A search hit's conversation: the pages either side of the message, and the next newer one.
+    await expectFlatReads(`/messages/${ticketId}?around=${messageId}`);
+    await expectFlatReads(
+      `/messages/${ticketId}?after=${encodeMessageCursor({ createdAtMicros: '0', id: 1 })}`,
+    );
     await expectFlatReads(`/tickets?date=2025-03-10&updatedAt=2025-03-10`);
   });
 });

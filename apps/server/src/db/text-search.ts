@@ -15,6 +15,9 @@ const folded = (text: SQLWrapper | SQL) =>
 export const searchDocument = (column: SQLWrapper) =>
   sql`to_tsvector('portuguese'::regconfig, ${folded(column)})`;
 
+/** The text as the search reads it (lower case, accents off): one character for each of the text's, nearly always. */
+export const searchFolded = (column: SQLWrapper) => folded(column);
+
 /** Every typed word must occur (in any form of it); punctuation is ignored. */
 export const searchQuery = (typed: string | SQLWrapper) =>
   sql`plainto_tsquery('portuguese'::regconfig, ${folded(sql`${typed}::text`)})`;

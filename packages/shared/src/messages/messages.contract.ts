@@ -53,19 +53,36 @@ export const ticketIdParams = z.object({ ticketId: dbIdText() });
 /**
  * `before` (the `nextCursor` of the page shown) pages by key: messages arriving meanwhile neither shift
  * nor repeat older pages. `pageNumber` (spec 000 §7) still pages by offset when no cursor is given.
+ * `around` (a message id, a search hit) opens the conversation at that message: it and up to a page
+ * older, and up to a page newer; `after` (the `newerCursor` shown) reads the next newer page.
+ * One of `before`, `after` and `around` at a time.
  */
-export const listMessagesQuery = z.object({
-  pageNumber,
-  before: messageCursor.optional(),
-  /** Queue ids (spec 000 §7): only messages written in them, and those written without a queue. */
-  selectedQueues: jsonIds,
-});
+export const listMessagesQuery = z
+  .object({
+    pageNumber,
+    before: messageCursor.optional(),
+    after: messageCursor.optional(),
+    around: dbIdText().optional(),
+    /** Queue ids (spec 000 §7): only messages written in them, and those written without a queue. */
+    selectedQueues: jsonIds,
+  })
+  .superRefine((query, ctx) => {
+    const given = (['before', 'after', 'around'] as const).filter((key) => query[key] !== undefined);
+    for (const key of given.slice(1))
+      ctx.addIssue({ code: 'custom', path: [key], message: msg.invalidValue });
+  });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
 export const listMessagesResponse = z.object({
   messages: z.array(messageSchema),
+  /** An older page exists; false on an `after` page, whose older messages the client holds already. */
   hasMore: z.boolean(),
-  /** Asks for the next older page as `before`; null on the oldest page. */
+  /** Asks for the next older page as `before`; null on the oldest page, and on an `after` page. */
   nextCursor: z.string().nullable(),
+  /**
+   * Asks for the next newer page as `after`, on an `around` or `after` answer that stops short of the
+   * newest message; null otherwise (the other pages are read newest first).
+   */
+  newerCursor: z.string().nullable(),
   ticket: ticketSchema,
 });
 

@@ -95,9 +95,24 @@ export const listTicketsQuery = z.object({
   ...ticketFilters,
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
+/**
+ * Why a searched ticket matched, when its messages did: the newest matching message, and a piece of
+ * its text around the match (plain text, WhatsApp's marks taken off) with the matched words as
+ * ranges of `snippet` (UTF-16 positions, `end` excluded).
+ */
+const ticketSearchMatchSchema = z.object({
+  ticketId: z.number(),
+  messageId: z.number(),
+  snippet: z.string(),
+  highlights: z.array(z.object({ start: z.number(), end: z.number() })),
+});
+export type TicketSearchMatch = z.infer<typeof ticketSearchMatchSchema>;
+
 export const listTicketsResponse = z.object({
   tickets: z.array(ticketSchema),
   hasMore: z.boolean(),
+  /** With `searchParam`: the page's tickets found by a message's words (none for a name, number or id). */
+  matches: z.array(ticketSearchMatchSchema).optional(),
 });
 
 /** The badges of the open tab's sub-tabs and the bell, in one call. */

@@ -75,8 +75,11 @@ const pageMessageId = sql.raw('"messages"."id"');
 const pageCompanyId = sql.raw('"messages"."company_id"');
 const quotedMessage = alias(messages, 'quoted');
 
-/** Where a page starts: the newest message, the `offset`th, or right after the cursor `before`. */
-type MessagesPageStart = 'newest' | 'offset' | 'before';
+/**
+ * Where a page starts: the newest message, the `offset`th, or right after the cursor `before` (going
+ * back), or right after the cursor `after` (going forward, oldest first).
+ */
+type MessagesPageStart = 'newest' | 'offset' | 'before' | 'after';
 
 interface PageShape {
   start: MessagesPageStart;
@@ -89,15 +92,19 @@ interface PageShape {
  * the same statement. Rendered once per shape; the first page's plan is reused (its limit is written in).
  */
 const messagesPage = statementsByShape('messages_page', (db, shape: PageShape) => {
-  const older =
+  // A row comparison in the index's own order: the scan starts right after the cursor, no sort.
+  const cursorRow = sql`(${messageAt(sql.placeholder('cursorMicros'))}, ${sql.placeholder('cursorId')}::integer)`;
+  const fromCursor =
     shape.start === 'before'
-      ? // A row comparison in the index's own order: the scan starts right after the cursor, no sort.
-        sql`(${messages.createdAt}, ${messages.id}) < (${messageAt(sql.placeholder('beforeMicros'))}, ${sql.placeholder('beforeId')}::integer)`
-      : undefined;
+      ? sql`(${messages.createdAt}, ${messages.id}) < ${cursorRow}`
+      : shape.start === 'after'
+        ? sql`(${messages.createdAt}, ${messages.id}) > ${cursorRow}`
+        : undefined;
+  const forward = shape.start === 'after';
   const query = db
     .select({
       ...getTableColumns(messages),
-      cursorMicros: sql<string>`(extract(epoch from ${messages.createdAt}) * 1000000)::bigint::text`,
+      cursorMicros: micros(messages.createdAt),
       reactions: sql<
         Reaction[]
       >`(select coalesce(json_agg(json_build_object('emoji', ${messageReactions.emoji}, 'userId', ${messageReactions.userId}) order by ${messageReactions.updatedAt}, ${messageReactions.id}), '[]'::json) from ${messageReactions} where ${messageReactions.messageId} = ${pageMessageId} and ${messageReactions.companyId} = ${pageCompanyId})`,
@@ -118,36 +125,82 @@ const messagesPage = statementsByShape('messages_page', (db, shape: PageShape) =
       and(
         eq(messages.companyId, sql.placeholder('companyId')),
         eq(messages.ticketId, sql.placeholder('ticketId')),
-        older,
+        fromCursor,
         shape.queues
           ? or(sql`${messages.queueId} = any(${sql.placeholder('queueIds')})`, isNull(messages.queueId))
           : undefined,
       ),
     )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(
+      ...(forward
+        ? [asc(messages.createdAt), asc(messages.id)]
+        : [desc(messages.createdAt), desc(messages.id)]),
+    )
     .limit(inlineLimit(MESSAGES_PAGE + 1));
   return shape.start === 'offset' ? query.offset(sql.placeholder('offset')) : query;
 });
 
-/** Rows past the page's `MESSAGES_PAGE` only tell that an older page exists. */
+/** Rows past the page's `MESSAGES_PAGE` only tell that an older (or, going forward, a newer) page exists. */
 export const MESSAGES_PAGE = 20;
 
+type PageStart =
+  | { offset: number; before?: undefined; after?: undefined }
+  | { before: MessageCursor; after?: undefined }
+  | { after: MessageCursor; before?: undefined };
+
+/** Newest first, except an `after` page, which comes oldest first. */
 export function findMessagesPage(
   db: Db | Tx,
   companyId: number,
   ticketId: number,
-  page: { offset: number; before?: undefined } | { before: MessageCursor },
+  page: PageStart,
   queueIds: number[] | undefined,
 ) {
-  const start: MessagesPageStart = page.before ? 'before' : page.offset > 0 ? 'offset' : 'newest';
+  const cursor = page.before ?? page.after;
+  const start: MessagesPageStart = page.before
+    ? 'before'
+    : page.after
+      ? 'after'
+      : page.offset > 0
+        ? 'offset'
+        : 'newest';
   return messagesPage(db, { start, queues: (queueIds?.length ?? 0) > 0 }).execute({
     companyId,
     ticketId,
     offset: 'offset' in page ? page.offset : 0,
-    beforeMicros: page.before?.createdAtMicros,
-    beforeId: page.before?.id,
+    cursorMicros: cursor?.createdAtMicros,
+    cursorId: cursor?.id,
     queueIds,
   });
+}
+
+const messageCursorStatement = statementsByShape('message_cursor', (db) =>
+  db
+    .select({ id: messages.id, createdAtMicros: micros(messages.createdAt) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, sql.placeholder('companyId')),
+        eq(messages.ticketId, sql.placeholder('ticketId')),
+        eq(messages.id, sql.placeholder('id')),
+      ),
+    ),
+);
+
+/** Where message `id` of the ticket sits in the conversation's order; undefined when not the ticket's. */
+export async function findMessageCursor(
+  db: Db | Tx,
+  companyId: number,
+  ticketId: number,
+  id: number,
+): Promise<MessageCursor | undefined> {
+  const [row] = await messageCursorStatement(db, {}).execute({ companyId, ticketId, id });
+  return row;
+}
+
+/** A timestamp as microseconds since the epoch, as text (beyond a double's exact integers otherwise). */
+function micros(column: SQLWrapper) {
+  return sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import { maskTicket, numbersHiddenFor } from '../contacts/contacts.masking.js';
 import { type TicketScope, ticketScopeOf, visibleTicketsFilter } from './tickets.access.js';
 import { presentTickets, selectTickets } from './tickets.queries.js';
+import { findSearchMatches } from './tickets.search-matches.js';
 
 const TICKETS_PAGE = 40;
 const ACTIVE_STATUSES = ['open', 'pending', 'group', 'nps', 'lgpd'];
@@ -262,9 +263,17 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
     ? await buildList(ctx.db, shape).execute(values)
     : await listStatement(ctx.db, shape).execute(values);
   const page = presentTickets(ctx.links, rows.slice(0, TICKETS_PAGE));
+  const matches = typed
+    ? await findSearchMatches(
+        ctx.db,
+        { companyId: ctx.companyId, typed, numbersHidden: shape.numbersHidden },
+        page.map((ticket) => ticket.id),
+      )
+    : undefined;
   return {
     tickets: hide ? page.map(maskTicket) : page,
     hasMore: rows.length > TICKETS_PAGE,
+    matches,
   };
 }
 

@@ -24,8 +24,19 @@ function bubbleColor(message: Message) {
   return { light: '#ffffff', dark: '#243039' };
 }
 
-/** Mine on the right, the customer's on the left; automatic messages say what they are. */
-export function MessageBubble({ message, channel }: { message: Message; channel: Channel }) {
+/**
+ * Mine on the right, the customer's on the left; automatic messages say what they are. `match`: the
+ * message a search opened the conversation at (the list marks it).
+ */
+export function MessageBubble({
+  message,
+  channel,
+  match = false,
+}: {
+  message: Message;
+  channel: Channel;
+  match?: boolean;
+}) {
   const { t } = useTranslation();
   const colors = bubbleColor(message);
   const automatic = message.kind !== 'chat';
@@ -38,6 +49,8 @@ export function MessageBubble({ message, channel }: { message: Message; channel:
     <Box
       component="li"
       data-message-id={message.id}
+      data-search-match={match || undefined}
+      aria-current={match || undefined}
       sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 0.5 }}
     >
       {selectable && (

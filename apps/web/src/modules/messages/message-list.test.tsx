@@ -21,8 +21,20 @@ beforeEach(() => {
     const before = new URL(String(input), 'http://x').searchParams.get('before');
     const ticket = buildTicket({ id: 3, status: 'open' });
     return before === 'older-1'
-      ? Response.json({ messages: messagesFrom(1), hasMore: false, nextCursor: null, ticket })
-      : Response.json({ messages: messagesFrom(21), hasMore: true, nextCursor: 'older-1', ticket });
+      ? Response.json({
+          messages: messagesFrom(1),
+          hasMore: false,
+          nextCursor: null,
+          newerCursor: null,
+          ticket,
+        })
+      : Response.json({
+          messages: messagesFrom(21),
+          hasMore: true,
+          nextCursor: 'older-1',
+          newerCursor: null,
+          ticket,
+        });
   });
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -77,7 +89,7 @@ test('a reaction the customer took back reads as removed, not as a deleted messa
     buildMessage({ id: 2, ticketId: 3, body: '👍', mediaType: 'reactionMessage', isDeleted: true }),
   ];
   fetchMock.mockImplementation(async () =>
-    Response.json({ messages: shown, hasMore: false, nextCursor: null, ticket }),
+    Response.json({ messages: shown, hasMore: false, nextCursor: null, newerCursor: null, ticket }),
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -90,4 +102,44 @@ test('a reaction the customer took back reads as removed, not as a deleted messa
   expect(await screen.findByText('Reaction removed')).toBeTruthy();
   expect(screen.getAllByText('Message deleted')).toHaveLength(1);
   expect(screen.queryByText('👍')).toBeNull();
+});
+
+test('opened at a search hit: that message is marked, and the bottom loads the newer page by cursor', async () => {
+  const ticket = buildTicket({ id: 3, status: 'open' });
+  fetchMock.mockImplementation(async (input) => {
+    const params = new URL(String(input), 'http://x').searchParams;
+    return params.get('after') === 'newer-1'
+      ? Response.json({
+          messages: messagesFrom(41).slice(0, 5),
+          hasMore: false,
+          nextCursor: null,
+          newerCursor: null,
+          ticket,
+        })
+      : Response.json({
+          messages: messagesFrom(21),
+          hasMore: true,
+          nextCursor: 'older-1',
+          newerCursor: 'newer-1',
+          ticket,
+        });
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionUserProvider user={buildSessionUser({ id: 7 })}>
+        <MessageList ticketId={3} channel="whatsapp" around={30} />
+      </SessionUserProvider>
+    </QueryClientProvider>,
+  );
+  const panel = screen.getByRole('list').parentElement as HTMLElement;
+  layOut(panel);
+  const match = (await screen.findByText('m30')).closest('li') as HTMLElement;
+  expect(match.getAttribute('aria-current')).toBe('true');
+  expect(asked()).toEqual(['around=30']);
+
+  scrollTo(panel, 21 * LINE - 400);
+
+  await screen.findByText('m45');
+  expect(asked()).toEqual(['around=30', 'after=newer-1']);
+  expect(screen.queryByRole('button', { name: 'Go to the latest messages' })).toBeNull();
 });

@@ -1,10 +1,14 @@
 import type { Channel, Message } from '@balcao/shared';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import Fab from '@mui/material/Fab';
+import { keyframes } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { formatDate } from '../../shared/format';
@@ -13,7 +17,7 @@ import { MessageBubble } from './message-bubble';
 import { useMessages } from './messages.api';
 import { flattenMessagePages } from './messages.cache';
 
-/** Spec 000 §9: older messages load once the top is within 50 px. */
+/** Spec 000 §9: older messages load once the top is within 50 px; newer ones (opened at a search hit) likewise at the bottom. */
 const OLDER_PAGE_PX = 50;
 /** Within this distance of the bottom the reader is following the conversation, and new messages keep it there. */
 const FOLLOW_PX = 120;
@@ -23,15 +27,18 @@ interface ScrollMemo {
   lastId?: number;
   scrollHeight: number;
   following: boolean;
+  /** Newer pages were still to load: a new last message is such a page, added below the reader. */
+  hadNewer: boolean;
 }
 
 /**
- * Keeps the view where a reader expects it: at the bottom on open and while following new
- * messages, and on the same message when older pages are added above.
+ * Keeps the view where a reader expects it: at the bottom on open (or on the searched message, in
+ * the middle) and while following new messages, and on the same message when older pages are added
+ * above.
  */
-function useScrollKeeper(messages: Message[]) {
+function useScrollKeeper(messages: Message[], target: number | undefined, hasNewer: boolean) {
   const ref = useRef<HTMLDivElement>(null);
-  const memo = useRef<ScrollMemo>({ scrollHeight: 0, following: true });
+  const memo = useRef<ScrollMemo>({ scrollHeight: 0, following: target === undefined, hadNewer: false });
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -39,7 +46,13 @@ function useScrollKeeper(messages: Message[]) {
     const before = memo.current;
     const first = messages[0]?.id;
     const last = messages.at(-1);
-    if (before.lastId === undefined || (last?.id !== before.lastId && (before.following || last?.fromMe))) {
+    const targetEl = target === undefined ? null : el.querySelector(`[data-message-id="${target}"]`);
+    if (before.lastId === undefined && targetEl) {
+      targetEl.scrollIntoView?.({ block: 'center' });
+    } else if (
+      before.lastId === undefined ||
+      (last?.id !== before.lastId && !before.hadNewer && (before.following || last?.fromMe))
+    ) {
       el.scrollTop = el.scrollHeight;
     } else if (first !== before.firstId && last?.id === before.lastId) {
       el.scrollTop += el.scrollHeight - before.scrollHeight;
@@ -49,34 +62,68 @@ function useScrollKeeper(messages: Message[]) {
       lastId: last?.id,
       scrollHeight: el.scrollHeight,
       following: before.following,
+      hadNewer: hasNewer,
     };
-  }, [messages]);
+  }, [messages, target, hasNewer]);
 
   const remember = () => {
     const el = ref.current;
-    if (el) memo.current.following = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX;
+    if (el)
+      memo.current.following = !hasNewer && el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX;
   };
   return { ref, remember };
 }
 
-export function MessageList({ ticketId, channel }: { ticketId: number; channel: Channel }) {
+/** The match the conversation was opened at: marked for as long as it is shown, flashed once. */
+const flash = keyframes`
+  from { background-color: var(--match-color); }
+  to { background-color: transparent; }
+`;
+
+interface Props {
+  ticketId: number;
+  channel: Channel;
+  /** A message to open the conversation at (a search hit), instead of the newest. */
+  around?: number | undefined;
+}
+
+/**
+ * A conversation opened at another message starts over: its own pages, its own scroll. "Latest"
+ * leaves the search hit for the newest messages, as a chat opened from the list shows them.
+ */
+export function MessageList({ around, ...props }: Props) {
+  const [at, setAt] = useState(around);
+  useEffect(() => setAt(around), [around]);
+  return (
+    <Conversation
+      key={`${props.ticketId}:${at ?? ''}`}
+      {...props}
+      around={at}
+      onLatest={() => setAt(undefined)}
+    />
+  );
+}
+
+function Conversation({ ticketId, channel, around, onLatest }: Props & { onLatest: () => void }) {
   const { t } = useTranslation();
-  const query = useMessages(ticketId);
+  const query = useMessages(ticketId, around);
   const messages = flattenMessagePages(query.data);
-  const scroll = useScrollKeeper(messages);
+  const scroll = useScrollKeeper(messages, around, query.hasPreviousPage);
 
   const onScroll = () => {
     scroll.remember();
     const el = scroll.ref.current;
-    if (el && el.scrollTop < OLDER_PAGE_PX && query.hasNextPage && !query.isFetchingNextPage)
-      void query.fetchNextPage();
+    if (!el || query.isFetching) return;
+    if (el.scrollTop < OLDER_PAGE_PX && query.hasNextPage) void query.fetchNextPage();
+    else if (el.scrollHeight - el.scrollTop - el.clientHeight < OLDER_PAGE_PX && query.hasPreviousPage)
+      void query.fetchPreviousPage();
   };
 
   return (
     <Box
       ref={scroll.ref}
       onScroll={onScroll}
-      aria-busy={query.isPending || query.isFetchingNextPage}
+      aria-busy={query.isPending || query.isFetchingNextPage || query.isFetchingPreviousPage}
       sx={{
         flex: 1,
         minHeight: 0,
@@ -107,7 +154,23 @@ export function MessageList({ ticketId, channel }: { ticketId: number; channel: 
       <Box
         component="ol"
         aria-label={t('messages.listLabel')}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, m: 0, p: 0 }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 0.75,
+          m: 0,
+          p: 0,
+          '& > [data-search-match]': {
+            '--match-color': (theme) => theme.palette.warning.light,
+            borderRadius: 2,
+            animation: `${flash} 3s ease-out`,
+            '@media (prefers-reduced-motion: reduce)': {
+              animation: 'none',
+              outline: 2,
+              outlineColor: 'warning.main',
+            },
+          },
+        }}
       >
         {messages.map((message, i) => {
           const day = formatDate(message.createdAt);
@@ -119,11 +182,24 @@ export function MessageList({ ticketId, channel }: { ticketId: number; channel: 
                   <Chip size="small" label={day} sx={{ bgcolor: 'background.paper', boxShadow: 1 }} />
                 </Box>
               )}
-              <MessageBubble message={message} channel={channel} />
+              <MessageBubble message={message} channel={channel} match={message.id === around} />
             </Fragment>
           );
         })}
       </Box>
+      {query.isFetchingPreviousPage && (
+        <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 1 }} />
+      )}
+      {query.hasPreviousPage && (
+        // Sticky at the bottom: newer messages (and any sent or received meanwhile) are below the loaded ones.
+        <Box sx={{ position: 'sticky', bottom: 8, display: 'flex', justifyContent: 'flex-end', height: 0 }}>
+          <Tooltip title={t('messages.toLatest')}>
+            <Fab size="small" aria-label={t('messages.toLatest')} onClick={onLatest} sx={{ mt: -6 }}>
+              <KeyboardArrowDownIcon />
+            </Fab>
+          </Tooltip>
+        </Box>
+      )}
       <ForwardBar ticketId={ticketId} />
     </Box>
   );

@@ -16,30 +16,43 @@ import { addMessage } from './messages.cache';
 export const messagesKeys = {
   all: ['messages'] as const,
   list: (ticketId: number) => [...messagesKeys.all, 'list', ticketId] as const,
+  /** Under `list`: opened at a message (a search hit); updates to `list` reach it too (by prefix). */
+  around: (ticketId: number, messageId: number) =>
+    [...messagesKeys.list(ticketId), 'around', messageId] as const,
   images: (ticketId: number) => [...messagesKeys.all, 'images', ticketId] as const,
   media: (ticketId: number) => [...messagesKeys.all, 'media', ticketId] as const,
   templates: (ticketId: number) => [...messagesKeys.all, 'templates', ticketId] as const,
 };
 
-/** Without a cursor the newest page; with one, the page just older than the page that handed it out. */
-const fetchPage = (ticketId: number, before: string | null) =>
-  request(`/messages/${ticketId}`, { query: { before: before ?? undefined }, schema: listMessagesResponse });
+/** Where a page starts: the newest (none), older than `before`, newer than `after`, or around a message. */
+interface PageStart {
+  before?: string;
+  after?: string;
+  around?: number;
+}
+
+const fetchPage = (ticketId: number, start: PageStart) =>
+  request(`/messages/${ticketId}`, { query: { ...start }, schema: listMessagesResponse });
 
 /**
  * Pages by key, newest first: messages arriving while the reader scrolls back neither shift nor
- * repeat the older pages. Reading the newest page marks the ticket read.
+ * repeat the older pages. Reading the newest page marks the ticket read. Opened `around` a message,
+ * the first page holds it with some history each side; newer pages come before it (previous pages).
  */
-export function useMessages(ticketId: number) {
+export function useMessages(ticketId: number, around?: number) {
   return useInfiniteQuery({
-    queryKey: messagesKeys.list(ticketId),
+    queryKey: around ? messagesKeys.around(ticketId, around) : messagesKeys.list(ticketId),
     queryFn: ({ pageParam }) => fetchPage(ticketId, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    initialPageParam: (around ? { around } : {}) as PageStart,
+    getNextPageParam: (last): PageStart | undefined =>
+      last.nextCursor ? { before: last.nextCursor } : undefined,
+    getPreviousPageParam: (first): PageStart | undefined =>
+      first.newerCursor ? { after: first.newerCursor } : undefined,
   });
 }
 
 /** Asks for the newest page only for its side effect: the server marks what this screen shows as read. */
-export const markMessagesRead = (ticketId: number) => fetchPage(ticketId, null).then(() => undefined);
+export const markMessagesRead = (ticketId: number) => fetchPage(ticketId, {}).then(() => undefined);
 
 export function useSendMessage(ticketId: number) {
   const queryClient = useQueryClient();

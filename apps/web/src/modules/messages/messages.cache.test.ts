@@ -10,6 +10,7 @@ function pagesOf(...pages: Message[][]): MessagePages {
       messages,
       hasMore: i < pages.length - 1,
       nextCursor: i < pages.length - 1 ? `cursor-${i}` : null,
+      newerCursor: null,
       ticket: undefined as never,
     })),
     pageParams: pages.map((_p, i) => i + 1),
@@ -23,6 +24,16 @@ describe('withMessage', () => {
     const data = pagesOf([buildMessage({ id: 3 }), buildMessage({ id: 4 })], [buildMessage({ id: 1 })]);
 
     expect(ids(withMessage(data, buildMessage({ id: 5 })))).toEqual([1, 3, 4, 5]);
+  });
+
+  test('opened at a search hit with newer pages unloaded, a new message waits for them', () => {
+    const data = pagesOf([buildMessage({ id: 3 })]);
+    const atHit = { ...data, pages: data.pages.map((p) => ({ ...p, newerCursor: 'newer' })) };
+
+    expect(ids(withMessage(atHit, buildMessage({ id: 9 })))).toEqual([3]);
+    expect(flattenMessagePages(withMessage(atHit, buildMessage({ id: 3, body: 'edited' })))[0]?.body).toBe(
+      'edited',
+    );
   });
 
   test('an ack update replaces the message in place', () => {

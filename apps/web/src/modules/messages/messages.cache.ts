@@ -20,9 +20,13 @@ function mergeMessage(known: Message, incoming: Message): Message {
   return { ...incoming, reactions, ack: known.ack, failedReason: known.failedReason };
 }
 
-/** Replaces the message wherever it is listed (an ack, a failure), or appends it to the newest page. */
+/**
+ * Replaces the message wherever it is listed (an ack, a failure), or appends it to the newest page,
+ * unless newer pages are still to load (opened at a search hit): it comes with them, in its place.
+ */
 export function withMessage(data: MessagePages, message: Message): MessagePages {
   const listed = data.pages.some((p) => p.messages.some((m) => m.id === message.id));
+  if (!listed && data.pages[0]?.newerCursor) return data;
   const pages = listed
     ? data.pages.map((p) => ({
         ...p,
@@ -48,8 +52,9 @@ export function flattenMessagePages(data: MessagePages | undefined): Message[] {
   return messages;
 }
 
+/** Into the ticket's conversation, however it was opened (newest first, or at a search hit). */
 export function addMessage(queryClient: QueryClient, message: Message) {
-  queryClient.setQueryData<MessagePages>(messagesKeys.list(message.ticketId), (data) =>
+  queryClient.setQueriesData<MessagePages>({ queryKey: messagesKeys.list(message.ticketId) }, (data) =>
     data ? withMessage(data, message) : data,
   );
 }

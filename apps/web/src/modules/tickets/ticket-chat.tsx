@@ -2,7 +2,7 @@ import { clientEvents, events, type Ticket, ticketEvent } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
 import { useSocketRoom } from '../../shared/socket/use-socket-room';
@@ -26,6 +26,8 @@ export function TicketChat({ uuid, onAccepted }: Props) {
   const navigate = useNavigate();
   const query = useTicket(uuid);
   const ticket = query.data;
+  // A search result opens the chat at its message (?message=id).
+  const around = Number(useSearchParams()[0].get('message')) || undefined;
 
   // A ticket that cannot be loaded (gone, or not this user's to see) sends the user back to the list.
   useEffect(() => {
@@ -48,7 +50,7 @@ export function TicketChat({ uuid, onAccepted }: Props) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <TicketHeader ticket={ticket} onAccepted={onAccepted} />
       <ChatTags ticket={ticket} />
-      <MessageList ticketId={ticket.id} channel={ticket.channel} />
+      <MessageList ticketId={ticket.id} channel={ticket.channel} around={around} />
       <TypingIndicator key={ticket.id} ticketId={ticket.id} />
       <MessageComposer ticket={ticket} />
     </Box>

@@ -17,14 +17,19 @@ import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { CallButton, CallPanel, canCall } from '../calls/call-controls';
 import { useCall } from '../calls/use-call';
+import { displayNumber } from '../contacts/contact-number';
 import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
 import { ContactDrawer } from './contact-drawer';
 import { TicketOptionsMenu } from './ticket-options.menu';
 import { useTicketStatusChange } from './ticket-status-change';
 
-/** Below this header width the action buttons keep only their icons (the name stays for screen readers). */
-const ICONS_ONLY = '@container (max-width: 520px)';
+/**
+ * Below this header width the action buttons keep only their icons (the name stays for screen readers
+ * and in the tooltip), which leaves the contact's name its room: at 1280 px with the menu open the
+ * header is about 570 px, where labelled buttons left a name 100 px.
+ */
+const ICONS_ONLY = '@container (max-width: 720px)';
 
 interface ActionProps {
   label: string;
@@ -60,6 +65,12 @@ function Action({ label, icon, primary, busy, onClick }: ActionProps) {
   );
 }
 
+/** The contact's phone number, as formatted (or masked) for people; nothing for a channel's own ids. */
+function shownNumber(number: string | null) {
+  const shown = displayNumber(number, number?.includes('*') ?? false);
+  return shown.kind === 'formatted' || shown.kind === 'hidden' ? shown.text : undefined;
+}
+
 export function TicketHeader({
   ticket,
   onAccepted,
@@ -76,6 +87,7 @@ export function TicketHeader({
   const [showingContact, setShowingContact] = useState(false);
   const canSchedule = planAllows(useSessionUser().company.plan, 'useSchedules');
   const call = useCall(ticket.id);
+  const number = shownNumber(ticket.contact.number);
   const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
   const toList = () => navigate('/tickets');
@@ -125,7 +137,8 @@ export function TicketHeader({
 
   return (
     <Box sx={{ containerType: 'inline-size', borderBottom: 1, borderColor: 'divider' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}>
+      {/* On a phone the actions wrap under the name rather than squeeze it to a few letters. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}>
         <Tooltip title={t('messages.drawer.open', { name: ticket.contact.name })}>
           <IconButton
             onClick={() => setShowingContact(true)}
@@ -135,18 +148,32 @@ export function TicketHeader({
             <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
           </IconButton>
         </Tooltip>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+        <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
+          {/* Two lines hold a whole name beside the actions; narrower, it is cut and the title keeps it. */}
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            title={ticket.contact.name}
+            sx={{
+              fontWeight: 600,
+              lineHeight: 1.3,
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              overflow: 'hidden',
+              overflowWrap: 'break-word',
+            }}
+          >
             {ticket.contact.name}
           </Typography>
           <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }}>
-            #{ticket.id} · {ticket.queue && `${ticket.queue.name} · `}
+            {number && `${number} · `}#{ticket.id} · {ticket.queue && `${ticket.queue.name} · `}
             {ticket.user
               ? t('tickets.chat.assignedTo', { name: ticket.user.name })
               : t('tickets.chat.unassigned')}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
           {canCall(ticket) && <CallButton call={call} />}
           {canSchedule && (
             <Tooltip title={t('tickets.actions.schedule')}>

@@ -23,7 +23,7 @@ import { TicketRows } from './ticket-rows';
 import { TicketSpeedDial } from './ticket-speed-dial';
 import { useTicketStatusChange } from './ticket-status-change';
 import { useTicketCounts, useTicketList } from './tickets.api';
-import { flattenTicketPages } from './tickets.cache';
+import { flattenTicketPages, searchMatches } from './tickets.cache';
 import {
   noFilters,
   type OpenSubTab,
@@ -225,6 +225,7 @@ export function TicketList({ view, onViewChange, selectedUuid, compact }: Props)
       >
         <TicketRows
           tickets={flattenTicketPages(list.data)}
+          matches={searchMatches(list.data)}
           query={list}
           status={status}
           searching={typed !== ''}
@@ -232,7 +233,9 @@ export function TicketList({ view, onViewChange, selectedUuid, compact }: Props)
           selectedUuid={selectedUuid}
           showAgent={mayShowAll}
           acceptingId={statusChange.ticketId}
-          onOpen={(ticket) => navigate(`/tickets/${ticket.uuid}`)}
+          onOpen={(ticket, match) =>
+            navigate(`/tickets/${ticket.uuid}${match ? `?message=${match.messageId}` : ''}`)
+          }
           onAccept={accept}
           onIgnore={(ticket) => statusChange.change(ticket, 'closed')}
         />

@@ -1,4 +1,4 @@
-import type { Ticket } from '@balcao/shared';
+import { plainFromWhatsapp, type Ticket, type TicketSearchMatch } from '@balcao/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { formatListTime, truncate } from '../../shared/format';
 import { ChannelIcon } from '../connections/channel-icon';
 import { ContactAvatar } from './contact-avatar';
+import { SearchSnippet } from './search-snippet';
 
 /** Every row is this tall, which lets the list draw only the rows in view. */
 export const TICKET_ROW_HEIGHT = 96;
@@ -23,13 +24,15 @@ const NO_QUEUE_COLOR = '#9e9e9e';
 
 interface Props {
   ticket: Ticket;
+  /** A search found the ticket by this message: its text (the match marked) takes the preview's place. */
+  match?: TicketSearchMatch | undefined;
   /** Where the row sits in the whole list: only some rows are drawn, screen readers still count them all. */
   position: { index: number; of: number };
   selected: boolean;
   /** Admins see whose ticket it is. */
   showAgent: boolean;
   accepting: boolean;
-  onOpen: (ticket: Ticket) => void;
+  onOpen: (ticket: Ticket, match?: TicketSearchMatch) => void;
   onAccept: (ticket: Ticket) => void;
   /** Close a waiting ticket without taking it (spec 000 §4 ignore). */
   onIgnore: (ticket: Ticket) => void;
@@ -37,6 +40,7 @@ interface Props {
 
 export function TicketRow({
   ticket,
+  match,
   position,
   selected,
   showAgent,
@@ -102,7 +106,7 @@ export function TicketRow({
       />
       <ListItemButton
         selected={selected}
-        onClick={() => onOpen(ticket)}
+        onClick={() => onOpen(ticket, match)}
         aria-current={selected ? 'true' : undefined}
         sx={{ gap: 1.5, alignItems: 'flex-start', pl: 2, pr: 1.5, py: 1.25, height: '100%' }}
       >
@@ -120,8 +124,14 @@ export function TicketRow({
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 22 }}>
-            <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, color: 'text.secondary' }}>
-              {truncate(ticket.lastMessage, CUT)}
+            <Typography
+              variant="body2"
+              noWrap
+              title={match?.snippet}
+              sx={{ flex: 1, minWidth: 0, color: 'text.secondary' }}
+            >
+              {/* The preview as the chat shows it: WhatsApp's marks are formatting, not text. */}
+              {match ? <SearchSnippet match={match} /> : truncate(plainFromWhatsapp(ticket.lastMessage), CUT)}
             </Typography>
             <Badge
               badgeContent={unread}

@@ -1,4 +1,4 @@
-import type { Ticket } from '@balcao/shared';
+import type { Ticket, TicketSearchMatch } from '@balcao/shared';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +15,8 @@ import { type Viewport, visibleRange } from './virtual-rows';
 
 interface Props {
   tickets: Ticket[];
+  /** A search's matching messages, by ticket id. */
+  matches: ReadonlyMap<number, TicketSearchMatch>;
   query: { isPending: boolean; error: unknown; isFetchingNextPage: boolean; refetch: () => unknown };
   status: TicketListFilters['status'];
   searching: boolean;
@@ -23,7 +25,7 @@ interface Props {
   selectedUuid: string | undefined;
   showAgent: boolean;
   acceptingId: number | undefined;
-  onOpen: (ticket: Ticket) => void;
+  onOpen: (ticket: Ticket, match?: TicketSearchMatch) => void;
   onAccept: (ticket: Ticket) => void;
   onIgnore: (ticket: Ticket) => void;
 }
@@ -31,6 +33,7 @@ interface Props {
 /** The rows of one tab, or what stands in for them: placeholders, an error, an empty tab. */
 export function TicketRows({
   tickets,
+  matches,
   query,
   status,
   searching,
@@ -89,6 +92,7 @@ export function TicketRows({
           key={ticket.id}
           position={{ index: start + i + 1, of: tickets.length }}
           ticket={ticket}
+          match={matches.get(ticket.id)}
           selected={ticket.uuid === selectedUuid}
           accepting={ticket.id === acceptingId}
           {...rest}

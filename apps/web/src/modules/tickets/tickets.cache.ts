@@ -1,4 +1,4 @@
-import type { listTicketsResponse, SessionUser, Ticket } from '@balcao/shared';
+import type { listTicketsResponse, SessionUser, Ticket, TicketSearchMatch } from '@balcao/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ticketsKeys } from './tickets.api';
@@ -43,6 +43,11 @@ export function withTicketRead(data: TicketPages, id: number): TicketPages {
     tickets: p.tickets.map((t) => (t.id === id ? { ...t, unreadMessages: 0 } : t)),
   }));
   return { ...data, pages };
+}
+
+/** A search's matching messages over the loaded pages, by ticket. */
+export function searchMatches(data: TicketPages | undefined): Map<number, TicketSearchMatch> {
+  return new Map(data?.pages.flatMap((page) => page.matches ?? []).map((match) => [match.ticketId, match]));
 }
 
 /** The tickets of all loaded pages, once each: a ticket moved to the top may come back in a later page. */

@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
@@ -52,7 +52,9 @@ export function TicketsPage() {
   usePreloadAfterPaint(TicketChat);
   useContactMergeRefresh();
 
-  useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid]);
+  const { search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a search hit of the open ticket changes only the query (?message=); it shows the chat too
+  useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid, search]);
 
   const list = <TicketList view={view} onViewChange={setView} selectedUuid={uuid} compact={narrow} />;
   const chat = uuid ? (

@@ -19,7 +19,13 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async () =>
-      Response.json({ messages: shown, hasMore: false, nextCursor: null, ticket: buildTicket({ id: 3 }) }),
+      Response.json({
+        messages: shown,
+        hasMore: false,
+        nextCursor: null,
+        newerCursor: null,
+        ticket: buildTicket({ id: 3 }),
+      }),
     ),
   );
 });
