@@ -15,7 +15,6 @@ import { createWhatsappSessions, type WhatsappSessions } from './channels/bailey
 import { createBaileysFactory, type SocketFactory } from './channels/baileys/baileys.socket.js';
 import { sessionAudience } from './channels/baileys/baileys.status.js';
 import { registerTimelinePrune } from './channels/baileys/baileys.timeline-retention.js';
-import { createProviderConnections } from './channels/graph/graph.connections.js';
 import { registerMetaChannels } from './channels/graph/meta.channels.js';
 import { attachWebchat } from './channels/webchat/webchat.channel.js';
 import { webchatRoutes } from './channels/webchat/webchat.routes.js';
@@ -73,6 +72,7 @@ import { startJobs } from './platform/jobs/jobs.js';
 import { acceptEmptyJsonBodies } from './platform/json-body.js';
 import { openApiRoutes } from './platform/openapi.js';
 import { createUrlGuard } from './platform/outbound/url-guard.js';
+import { createProviderConnections } from './platform/provider-connections.js';
 import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { createSecretBox } from './platform/secret-box.js';

@@ -4,9 +4,9 @@ import { jsonRows } from '../db/json-rows.js';
 import { planOnce, statementsByShape } from '../db/prepared.js';
 import { companies, contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
+import type { TicketRow } from '../modules/tickets/tickets.bot-state.js';
+import { contactLockOf } from '../modules/tickets/tickets.resolution.js';
 import { type Party, partyFields, partyOf } from './automation.js';
-import type { TicketRow } from './bot-state.js';
-import { contactLockOf } from './ticket-resolution.js';
 
 /** Lookups of one company's intake batch: one statement each, however many messages. */
 

@@ -1,11 +1,11 @@
 import type { Message, Ticket } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
-import type { ConnectionRow } from '../channels/graph/graph.connections.js';
 import { connections } from '../db/schema/index.js';
 import { toMessage } from '../modules/messages/messages.queries.js';
 import { publishMessage, publishTicket } from '../modules/tickets/tickets.events.js';
 import type { AppDeps } from '../platform/context.js';
 import type { JobOptions } from '../platform/jobs/jobs.js';
+import type { ConnectionRow } from '../platform/provider-connections.js';
 import { runAutomation } from './automation.js';
 import { storeInbound } from './intake-queue.js';
 import type { Stored } from './store-batch.js';

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { ChannelRegistry } from '../channels/channel.js';
-import type { ProviderConnections } from '../channels/graph/graph.connections.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import type { Integrations } from '../inbox/integrations.js';
 import type { ActorLoader, RequestActor } from './auth/actor.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { UrlGuard } from './outbound/url-guard.js';
+import type { ChannelRegistry } from './ports/channel-adapter.js';
+import type { Integrations } from './ports/integrations.js';
+import type { ProviderConnections } from './provider-connections.js';
 import type { Realtime } from './realtime/realtime.js';
 import type { SecretBox } from './secret-box.js';
 import type { MediaLinks } from './storage/media-links.js';

@@ -6,7 +6,7 @@ import {
 } from '@balcao/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
-import type { OutboundDelivery } from '../channel.js';
+import type { OutboundDelivery } from '../../platform/ports/channel-adapter.js';
 import type { GraphClient } from '../graph/graph.client.js';
 
 /** `GET /{waba-id}/message_templates` (protocols §2.6, §5.1): unknown fields pass, like every Graph read. */

@@ -18,8 +18,8 @@ import { raiseAcks } from '../../modules/messages/messages.delivery.js';
 import { publishPresence, TYPING_REPORTS_PER_SECOND } from '../../modules/messages/messages.presence.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
+import type { ChannelAdapter } from '../../platform/ports/channel-adapter.js';
 import { allowance, latestOnly } from '../../platform/realtime/flood.js';
-import type { ChannelAdapter } from '../channel.js';
 import { socketLimits, throttleReads } from './webchat.limits.js';
 import {
   createVisitor,

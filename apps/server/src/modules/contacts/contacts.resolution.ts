@@ -1,9 +1,9 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { contactIdentities, contacts } from '../db/schema/index.js';
-import { adoptTwin, findTwinContacts } from './contact-twins.js';
-import type { InboundMessage } from './receive.js';
-import { contactLockOf, lockContact } from './ticket-resolution.js';
+import type { Tx } from '../../db/client.js';
+import { contactIdentities, contacts } from '../../db/schema/index.js';
+import type { InboundMessage } from '../../inbox/receive.js';
+import { contactLockOf, lockContact } from '../tickets/tickets.resolution.js';
+import { adoptTwin, findTwinContacts } from './contacts.twins.js';
 
 /** What finding a contact reads of a message: where it came from and who sent it. */
 type ContactSource = Pick<

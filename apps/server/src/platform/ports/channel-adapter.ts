@@ -1,6 +1,6 @@
 import type { MessageTemplate, TypingState } from '@balcao/shared';
-import type { Tx } from '../db/client.js';
-import type { connections, contacts, messages } from '../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
+import type { connections, contacts, messages } from '../../db/schema/index.js';
 
 /** The provider ids a connection would answer for once saved, with its token in clear. */
 export type ConnectionClaim = Pick<

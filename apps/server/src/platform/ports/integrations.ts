@@ -1,6 +1,6 @@
-import type { Tx } from '../db/client.js';
-import type { connections, tickets } from '../db/schema/index.js';
-import type { AppDeps } from '../platform/context.js';
+import type { Tx } from '../../db/client.js';
+import type { connections, tickets } from '../../db/schema/index.js';
+import type { AppDeps } from '../context.js';
 
 /**
  * Where the chatbot hands a conversation to an engine outside the inbox: the connection's or queue's
