@@ -227,13 +227,3 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
     },
   };
 }
-
-/** Tells a website-chat visitor that their conversation was closed (other channels have nothing to do). */
-export async function notifyConversationClosed(
-  deps: Pick<AppDeps, 'channels'>,
-  ticket: { connectionId: number | null; contactId: number },
-) {
-  const { connectionId, contactId } = ticket;
-  if (connectionId !== null)
-    await deps.channels.get('webchat')?.conversationClosed?.({ connectionId, contactId });
-}

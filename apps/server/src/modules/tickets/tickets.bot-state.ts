@@ -1,10 +1,10 @@
 import type { CompanySettings, Ticket } from '@balcao/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { notifyConversationClosed } from '../../channels/webchat/webchat.channel.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { ServiceHoursDay } from '../../db/schema/companies.js';
 import { type connections, type contacts, ticketCycles, ticketLogs, tickets } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
+import { notifyConversationClosed } from '../../platform/ports/channel-adapter.js';
 import { storeOutbound } from '../messages/messages.outbox.js';
 import { publishTicket } from './tickets.events.js';
 import { loadTicketById } from './tickets.queries.js';

@@ -1,11 +1,11 @@
 import { DEFAULT_RATING_PROMPT, NPS_SCALE_MAX } from '@balcao/shared';
 import { and, between, count, desc, eq, sql } from 'drizzle-orm';
-import { notifyConversationClosed } from '../../channels/webchat/webchat.channel.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { connections, ticketCycles, ticketRatings } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { AppDeps } from '../../platform/context.js';
+import { notifyConversationClosed } from '../../platform/ports/channel-adapter.js';
 import { readSetting } from '../settings/settings.queries.js';
 import {
   type BotRun,
