@@ -52,6 +52,7 @@ import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.rou
 import { scheduleAudience } from './modules/schedules/schedules.events.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
+import { readCompanySettings } from './modules/settings/settings.queries.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
@@ -132,7 +133,7 @@ export async function buildApp({
   const db = database.db;
   const secret = await loadSecret(db, 'jwt', config.jwtSecret);
   const tokens = createTokenSigner(secret, config.accessTokenTtl);
-  const actors = createActorLoader(db);
+  const actors = createActorLoader(db, readCompanySettings);
   const stopFollowingActors = await actors.follow(database.listen);
   const providerConnections = createProviderConnections(db);
   const stopFollowingConnections = await providerConnections.follow(database.listen);
