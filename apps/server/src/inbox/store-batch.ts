@@ -6,6 +6,7 @@ import {
   linkIdentities,
 } from '../modules/contacts/contacts.resolution.js';
 import { adoptTwin, findTwinContacts } from '../modules/contacts/contacts.twins.js';
+import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
 import { previewOf } from '../modules/messages/messages.outbox.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
 import type { TicketRow } from '../modules/tickets/tickets.bot-state.js';
@@ -22,7 +23,6 @@ import { identityKey, lockKnownContacts, lookUpBatch, placeKey, storedKey } from
 import { openTickets } from './batch-tickets.js';
 import { type MessageToStore, writeMessages } from './batch-write.js';
 import { queueMediaDownloads } from './pending-media.js';
-import type { InboundMessage } from './receive.js';
 
 export interface Stored {
   message: MessageRow;

@@ -1,4 +1,5 @@
-import { type InboundMessage, receive } from '../../inbox/receive.js';
+import { receive } from '../../inbox/receive.js';
+import type { InboundMessage } from '../../modules/messages/messages.inbound-message.js';
 import type { AppDeps } from '../../platform/context.js';
 import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { recordStatus } from '../graph/graph.acks.js';

@@ -1,4 +1,4 @@
-import type { InboundMessage } from '../../inbox/receive.js';
+import type { InboundMessage } from '../../modules/messages/messages.inbound-message.js';
 import type { AppDeps } from '../../platform/context.js';
 import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { pendingMedia } from '../graph/graph.media-jobs.js';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contactIdentities, contacts } from '../../db/schema/index.js';
-import type { InboundMessage } from '../../inbox/receive.js';
+import type { InboundMessage } from '../messages/messages.inbound-message.js';
 import { contactLockOf, lockContact } from '../tickets/tickets.resolution.js';
 import { adoptTwin, findTwinContacts } from './contacts.twins.js';
 
