@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { tickets } from '../db/schema/index.js';
 import { publishContact } from '../modules/contacts/contacts.events.js';
+import { linkIdentities } from '../modules/contacts/contacts.identities.js';
 import { toContact } from '../modules/contacts/contacts.present.js';
 import { findContact } from '../modules/contacts/contacts.queries.js';
-import { linkIdentities } from '../modules/contacts/contacts.resolution.js';
 import { publishTicket, publishTicketFolded } from '../modules/tickets/tickets.events.js';
 import { loadTicket } from '../modules/tickets/tickets.queries.js';
 import { lockContact } from '../modules/tickets/tickets.resolution.js';

@@ -1,10 +1,7 @@
 import type { Ticket } from '@balcao/shared';
 import type { Tx } from '../db/client.js';
-import {
-  createLockedContact,
-  findOrCreateContact,
-  linkIdentities,
-} from '../modules/contacts/contacts.resolution.js';
+import { identityKey, linkIdentities } from '../modules/contacts/contacts.identities.js';
+import { createLockedContact, findOrCreateContact } from '../modules/contacts/contacts.resolution.js';
 import { adoptTwin, findTwinContacts } from '../modules/contacts/contacts.twins.js';
 import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
 import { previewOf } from '../modules/messages/messages.outbox.js';
@@ -19,7 +16,7 @@ import {
 import type { AppDeps } from '../platform/context.js';
 import { loadParties, type Party } from './automation.js';
 import { createContacts } from './batch-contacts.js';
-import { identityKey, lockKnownContacts, lookUpBatch, placeKey, storedKey } from './batch-resolution.js';
+import { lockKnownContacts, lookUpBatch, placeKey, storedKey } from './batch-resolution.js';
 import { openTickets } from './batch-tickets.js';
 import { type MessageToStore, writeMessages } from './batch-write.js';
 import { queueMediaDownloads } from './pending-media.js';

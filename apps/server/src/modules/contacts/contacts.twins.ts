@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contacts } from '../../db/schema/index.js';
-import { identityKey } from '../../inbox/batch-resolution.js';
 import type { InboundMessage } from '../messages/messages.inbound-message.js';
 import { contactLockOf } from '../tickets/tickets.resolution.js';
+import { identityKey, linkIdentities } from './contacts.identities.js';
 import { brazilianMobileTwin } from './contacts.numbers.js';
-import { linkIdentities } from './contacts.resolution.js';
 
 type Sender = Pick<
   InboundMessage,
