@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { queues, ticketLogs, tickets, users } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
-import type { TicketRow } from '../../integrations/bot-messages.js';
 import type { AppDeps } from '../../platform/context.js';
+import type { TicketRow } from './tickets.bot-state.js';
 import { publishTicket } from './tickets.events.js';
 import { loadTicket } from './tickets.queries.js';
 
