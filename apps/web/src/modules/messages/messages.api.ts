@@ -12,14 +12,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
 import { addMessage } from './messages.cache';
-
-export const messagesKeys = {
-  all: ['messages'] as const,
-  list: (ticketId: number) => [...messagesKeys.all, 'list', ticketId] as const,
-  images: (ticketId: number) => [...messagesKeys.all, 'images', ticketId] as const,
-  media: (ticketId: number) => [...messagesKeys.all, 'media', ticketId] as const,
-  templates: (ticketId: number) => [...messagesKeys.all, 'templates', ticketId] as const,
-};
+import { messagesKeys } from './messages.keys';
 
 /** Without a cursor the newest page; with one, the page just older than the page that handed it out. */
 const fetchPage = (ticketId: number, before: string | null) =>

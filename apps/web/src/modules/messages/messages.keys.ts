@@ -1,0 +1,8 @@
+/** The query keys of messages: what its API calls fill and its cache updates change. */
+export const messagesKeys = {
+  all: ['messages'] as const,
+  list: (ticketId: number) => [...messagesKeys.all, 'list', ticketId] as const,
+  images: (ticketId: number) => [...messagesKeys.all, 'images', ticketId] as const,
+  media: (ticketId: number) => [...messagesKeys.all, 'media', ticketId] as const,
+  templates: (ticketId: number) => [...messagesKeys.all, 'templates', ticketId] as const,
+};
