@@ -4,8 +4,8 @@ import pg from 'pg';
 import { connectPostgres, type Db } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { messages, users } from '../src/db/schema/index.js';
-import { seedPlatform } from '../src/db/seed.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
+import { seedPlatform } from '../src/platform/seed.js';
 import { cpuMs } from './processes.js';
 import { BENCH_ADMIN, CONVERSATION_TICKET, SEND_TICKET, seedBenchTenant } from './tenant.js';
 

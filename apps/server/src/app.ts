@@ -15,7 +15,6 @@ import { createWhatsappSessions, type WhatsappSessions } from './channels/bailey
 import { createBaileysFactory, type SocketFactory } from './channels/baileys/baileys.socket.js';
 import { sessionAudience } from './channels/baileys/baileys.status.js';
 import { registerTimelinePrune } from './channels/baileys/baileys.timeline-retention.js';
-import { createProviderConnections } from './channels/graph/graph.connections.js';
 import { registerMetaChannels } from './channels/graph/meta.channels.js';
 import { attachWebchat } from './channels/webchat/webchat.channel.js';
 import { webchatRoutes } from './channels/webchat/webchat.routes.js';
@@ -53,6 +52,7 @@ import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.rou
 import { scheduleAudience } from './modules/schedules/schedules.events.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
+import { readCompanySettings } from './modules/settings/settings.queries.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
@@ -73,6 +73,7 @@ import { startJobs } from './platform/jobs/jobs.js';
 import { acceptEmptyJsonBodies } from './platform/json-body.js';
 import { openApiRoutes } from './platform/openapi.js';
 import { createUrlGuard } from './platform/outbound/url-guard.js';
+import { createProviderConnections } from './platform/provider-connections.js';
 import { registerRateLimitSweep } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { createSecretBox } from './platform/secret-box.js';
@@ -132,7 +133,7 @@ export async function buildApp({
   const db = database.db;
   const secret = await loadSecret(db, 'jwt', config.jwtSecret);
   const tokens = createTokenSigner(secret, config.accessTokenTtl);
-  const actors = createActorLoader(db);
+  const actors = createActorLoader(db, readCompanySettings);
   const stopFollowingActors = await actors.follow(database.listen);
   const providerConnections = createProviderConnections(db);
   const stopFollowingConnections = await providerConnections.follow(database.listen);

@@ -2,8 +2,8 @@ import { type BuildOptions, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { seedPlatform } from './db/seed.js';
 import { loggableError } from './platform/errors.js';
+import { seedPlatform } from './platform/seed.js';
 
 /**
  * A whole server process from the environment's configuration (README table): migrated database,

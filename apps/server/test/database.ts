@@ -1,6 +1,6 @@
 import { connectPglite, connectPostgres, type Database } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
-import { seedPlatform } from '../src/db/seed.js';
+import { seedPlatform } from '../src/platform/seed.js';
 
 export const SUPER_EMAIL = 'super@balcao.test';
 export const SUPER_PASSWORD = 'Super-secret-1';

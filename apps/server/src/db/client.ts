@@ -6,8 +6,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { namingClient } from './naming-client.js';
 import { type Listen, listenOnPglite, listenOnPostgres } from './notifications.js';
-import { namingClient } from './prepared.js';
 import * as schema from './schema/index.js';
 
 type Schema = typeof schema;

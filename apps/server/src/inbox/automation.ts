@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { statementsByShape } from '../db/prepared.js';
 import { companies, type connections, contacts, plantoes } from '../db/schema/index.js';
+import { type BotRun, changeTicketState, say, type TicketRow } from '../modules/tickets/tickets.bot-state.js';
+import { botTexts } from '../modules/tickets/tickets.bot-texts.js';
+import { handleRatingReply } from '../modules/tickets/tickets.rating.js';
 import type { AppDeps } from '../platform/context.js';
-import { type BotRun, changeTicketState, say, type TicketRow } from './bot-state.js';
-import { botTexts } from './bot-texts.js';
 import { askConsent, handleConsentReply, needsConsent } from './lgpd.js';
 import { handOver, runConnectionMenu, runOptionTree } from './menu.js';
 import { handleOutOfHours } from './out-of-hours.js';
 import { alertOnDuty } from './plantao.js';
-import { handleRatingReply } from './rating.js';
 
 /**
  * What runs after a customer's message is stored, in order: a pending rating or consent takes the

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { contactIdentities, contacts } from '../db/schema/index.js';
-import { identityKey } from './batch-resolution.js';
-import type { InboundMessage } from './receive.js';
-import { contactLockOf } from './ticket-resolution.js';
+import { identityKey } from '../modules/contacts/contacts.identities.js';
+import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
+import { contactLockOf } from '../modules/tickets/tickets.resolution.js';
 
 const numberKey = (channel: string, number: string) => `${channel}:${number}`;
 

@@ -3,10 +3,11 @@ import { executeSqlIn, type Tx } from '../db/client.js';
 import { jsonRows } from '../db/json-rows.js';
 import { planOnce, statementsByShape } from '../db/prepared.js';
 import { companies, contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
+import { identityKey } from '../modules/contacts/contacts.identities.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
+import type { TicketRow } from '../modules/tickets/tickets.bot-state.js';
+import { contactLockOf } from '../modules/tickets/tickets.resolution.js';
 import { type Party, partyFields, partyOf } from './automation.js';
-import type { TicketRow } from './bot-state.js';
-import { contactLockOf } from './ticket-resolution.js';
 
 /** Lookups of one company's intake batch: one statement each, however many messages. */
 
@@ -61,9 +62,6 @@ export async function lockKnownContacts(
     parties: new Map(rows.map((row) => [row.contact.id, partyOf(row)])),
   };
 }
-
-export const identityKey = (identity: { kind: string; value: string }) =>
-  `${identity.kind}:${identity.value}`;
 
 export const placeKey = (contactId: number, connectionId: number) => `${contactId}:${connectionId}`;
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { connections, ticketCycles, ticketLogs, tickets } from '../db/schema/index.js';
+import type { TicketRow } from '../modules/tickets/tickets.bot-state.js';
 import { placeKey } from './batch-resolution.js';
-import type { TicketRow } from './bot-state.js';
 
 /**
  * New pending tickets for the batch's contacts that have no active one: findOrCreateTicket for many

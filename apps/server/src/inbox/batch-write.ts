@@ -2,7 +2,7 @@ import { executeSqlIn, type Tx } from '../db/client.js';
 import { jsonRows } from '../db/json-rows.js';
 import { messages, tickets } from '../db/schema/index.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
-import type { TicketRow } from './bot-state.js';
+import type { TicketRow } from '../modules/tickets/tickets.bot-state.js';
 
 /** A message of the batch, with the list columns its ticket takes when it counts as the customer's. */
 export interface MessageToStore {

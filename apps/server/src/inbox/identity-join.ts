@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { tickets } from '../db/schema/index.js';
 import { publishContact } from '../modules/contacts/contacts.events.js';
+import { linkIdentities } from '../modules/contacts/contacts.identities.js';
 import { toContact } from '../modules/contacts/contacts.present.js';
 import { findContact } from '../modules/contacts/contacts.queries.js';
 import { publishTicket, publishTicketFolded } from '../modules/tickets/tickets.events.js';
 import { loadTicket } from '../modules/tickets/tickets.queries.js';
+import { lockContact } from '../modules/tickets/tickets.resolution.js';
 import type { AppDeps } from '../platform/context.js';
 import { contactsByIdentity, type Merge, mergeContacts } from './contact-merge.js';
-import { linkIdentities } from './contact-resolution.js';
-import { lockContact } from './ticket-resolution.js';
 
 type Identity = { kind: string; value: string };
 

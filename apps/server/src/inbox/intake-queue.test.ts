@@ -4,8 +4,9 @@ import { createTestApp } from '../../test/app.js';
 import { createTenant, createWebchatConnection } from '../../test/fixtures.js';
 import type { Db } from '../db/client.js';
 import { contactIdentities, contacts, messages, tickets } from '../db/schema/index.js';
+import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
 import type { AppDeps } from '../platform/context.js';
-import { type InboundMessage, receive } from './receive.js';
+import { receive } from './receive.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());

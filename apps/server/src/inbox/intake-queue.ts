@@ -1,10 +1,10 @@
 import type { Ticket } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { tickets } from '../db/schema/index.js';
+import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
 import { findByExternalId } from '../modules/messages/messages.queries.js';
 import { loadTicket } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
-import type { InboundMessage } from './receive.js';
 import { DuplicateDelivery, type Stored, storeBatch } from './store-batch.js';
 
 /** Enough to share a commit among every delivery that can wait on one; more only adds latency. */

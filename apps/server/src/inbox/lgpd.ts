@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { contacts, messages, tickets } from '../db/schema/index.js';
 import { findQuoted, toMessage } from '../modules/messages/messages.queries.js';
 import { readSetting } from '../modules/settings/settings.queries.js';
+import { type BotRun, changeTicketState, closeBySystem, say } from '../modules/tickets/tickets.bot-state.js';
+import { botTexts } from '../modules/tickets/tickets.bot-texts.js';
 import { publishMessage } from '../modules/tickets/tickets.events.js';
 import { loadTicket } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
-import { type BotRun, changeTicketState, closeBySystem, say } from './bot-state.js';
-import { botTexts } from './bot-texts.js';
 
 /**
  * enableLGPD with a message: a new 1:1 conversation asks for consent first, on every ticket

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/app.js';
 import { botCompany, fakeClock } from '../../test/conversation.js';
 import { createUser } from '../../test/fixtures.js';
 import { connections, fileListOptions, fileLists, queueIntegrations } from '../db/schema/index.js';
-import type { Integrations } from './integrations.js';
+import type { Integrations } from '../platform/context.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());

@@ -1,6 +1,6 @@
 import { storeOutbound } from '../modules/messages/messages.outbox.js';
-import { type BotRun, changeTicketState, closeBySystem, say } from './bot-state.js';
-import { botTexts, parseReply, renderMenu } from './bot-texts.js';
+import { type BotRun, changeTicketState, closeBySystem, say } from '../modules/tickets/tickets.bot-state.js';
+import { botTexts, parseReply, renderMenu } from '../modules/tickets/tickets.bot-texts.js';
 import { isOpenAt } from './hours.js';
 import {
   companyUserExists,

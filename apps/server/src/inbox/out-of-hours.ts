@@ -1,5 +1,5 @@
 import type { ServiceHoursDay } from '../db/schema/companies.js';
-import { type BotRun, changeTicketState, say } from './bot-state.js';
+import { type BotRun, changeTicketState, say } from '../modules/tickets/tickets.bot-state.js';
 import { closedSince, isOpenAt, localKey } from './hours.js';
 import { findQueue } from './menu.queries.js';
 

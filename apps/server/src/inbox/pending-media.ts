@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.js';
+import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
 import type { AppDeps } from '../platform/context.js';
-import type { InboundMessage } from './receive.js';
 
 /**
  * Queues, in the intake's transaction, the download job of each message just stored with a file to

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { connections, plantaoDays, plantoes, tickets } from '../db/schema/index.js';
+import { type BotRun, reloadTicket } from '../modules/tickets/tickets.bot-state.js';
 import type { AppDeps } from '../platform/context.js';
-import { type BotRun, reloadTicket } from './bot-state.js';
 import { isOnDuty } from './hours.js';
 
 export const PLANTAO_JOB = 'inbox.plantao';

@@ -3,7 +3,8 @@ import { afterAll, expect, test } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { createTenant, createWebchatConnection } from '../../test/fixtures.js';
 import { contacts, tickets } from '../db/schema/index.js';
-import { type InboundMessage, receive } from './receive.js';
+import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
+import { receive } from './receive.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { tickets, userQueues, users } from '../db/schema/index.js';
+import { changeTicketState, say, type TicketRow } from '../modules/tickets/tickets.bot-state.js';
+import { botTexts } from '../modules/tickets/tickets.bot-texts.js';
 import type { AppDeps } from '../platform/context.js';
-import { changeTicketState, say, type TicketRow } from './bot-state.js';
-import { botTexts } from './bot-texts.js';
 import { isWorkingAt } from './hours.js';
 import type { QueueRow } from './menu.queries.js';
 

@@ -1,20 +1,25 @@
 import type { Ticket } from '@balcao/shared';
 import type { Tx } from '../db/client.js';
+import { identityKey, linkIdentities } from '../modules/contacts/contacts.identities.js';
+import { createLockedContact, findOrCreateContact } from '../modules/contacts/contacts.resolution.js';
+import { adoptTwin, findTwinContacts } from '../modules/contacts/contacts.twins.js';
+import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
 import { previewOf } from '../modules/messages/messages.outbox.js';
 import type { MessageRow } from '../modules/messages/messages.queries.js';
+import type { TicketRow } from '../modules/tickets/tickets.bot-state.js';
 import { loadTicketsByIds, recordOutboundOnTicket } from '../modules/tickets/tickets.queries.js';
+import {
+  findOrCreateTicket,
+  markNewTicket,
+  recordImportedOnTicket,
+} from '../modules/tickets/tickets.resolution.js';
 import type { AppDeps } from '../platform/context.js';
 import { loadParties, type Party } from './automation.js';
 import { createContacts } from './batch-contacts.js';
-import { identityKey, lockKnownContacts, lookUpBatch, placeKey, storedKey } from './batch-resolution.js';
+import { lockKnownContacts, lookUpBatch, placeKey, storedKey } from './batch-resolution.js';
 import { openTickets } from './batch-tickets.js';
 import { type MessageToStore, writeMessages } from './batch-write.js';
-import type { TicketRow } from './bot-state.js';
-import { createLockedContact, findOrCreateContact, linkIdentities } from './contact-resolution.js';
-import { adoptTwin, findTwinContacts } from './contact-twins.js';
 import { queueMediaDownloads } from './pending-media.js';
-import type { InboundMessage } from './receive.js';
-import { findOrCreateTicket, markNewTicket, recordImportedOnTicket } from './ticket-resolution.js';
 
 export interface Stored {
   message: MessageRow;

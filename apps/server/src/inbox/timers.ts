@@ -1,8 +1,13 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { companies, connections, queues, tickets } from '../db/schema/index.js';
 import { readSetting } from '../modules/settings/settings.queries.js';
+import {
+  changeTicketState,
+  closeBySystem,
+  say,
+  type TicketRow,
+} from '../modules/tickets/tickets.bot-state.js';
 import type { AppDeps } from '../platform/context.js';
-import { changeTicketState, closeBySystem, say, type TicketRow } from './bot-state.js';
 import { PLANTAO_JOB, sendPlantaoNotice } from './plantao.js';
 import { routeTicket } from './routing.js';
 

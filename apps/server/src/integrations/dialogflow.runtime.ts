@@ -1,8 +1,11 @@
 import type { queueIntegrations } from '../db/schema/index.js';
+import {
+  detectIntent,
+  type ServiceAccount,
+} from '../modules/queue-integrations/queue-integrations.dialogflow.js';
+import { handOver } from '../modules/tickets/tickets.handover.js';
 import type { AppDeps } from '../platform/context.js';
 import { sendBotMessages, type TicketRow } from './bot-messages.js';
-import { detectIntent, type ServiceAccount } from './dialogflow.js';
-import { handOver } from './handover.js';
 import { handled, type InboundText, type IntegrationOutcome } from './outcome.js';
 
 /** One customer message through a Dialogflow agent; the ticket's uuid is the agent's session. */

@@ -1,4 +1,4 @@
-import type { Integrations } from '../inbox/integrations.js';
+import type { Integrations } from '../platform/context.js';
 import { type IntegrationRef, runIntegration } from './run-integration.js';
 import { queueHeldMessages } from './webhook-intake.js';
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { contacts, messages, type prompts } from '../db/schema/index.js';
 import { tenant } from '../db/tenant.js';
+import { handOver } from '../modules/tickets/tickets.handover.js';
 import type { AppDeps } from '../platform/context.js';
 import { sendBotMessage, type TicketRow } from './bot-messages.js';
-import { handOver } from './handover.js';
 import { handled, type IntegrationOutcome } from './outcome.js';
 
 type PromptRow = typeof prompts.$inferSelect;

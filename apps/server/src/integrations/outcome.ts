@@ -1,4 +1,4 @@
-import type { HandoverTarget } from './handover.js';
+import type { HandoverTarget } from '../modules/tickets/tickets.handover.js';
 
 /** What an integration did with one inbound message; the chatbot decides what follows from it. */
 export type IntegrationOutcome =

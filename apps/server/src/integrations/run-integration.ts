@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { companies, plans, prompts, queueIntegrations, tickets } from '../db/schema/index.js';
 import { tenant } from '../db/tenant.js';
+import { handOver } from '../modules/tickets/tickets.handover.js';
 import type { AppDeps } from '../platform/context.js';
 import type { TicketRow } from './bot-messages.js';
 import { runDialogflow } from './dialogflow.runtime.js';
-import { handOver } from './handover.js';
 import { runPrompt } from './openai.js';
 import { handled, type InboundText, type IntegrationOutcome, notApplicable } from './outcome.js';
 import { runTypebot } from './typebot.js';

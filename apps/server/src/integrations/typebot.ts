@@ -1,10 +1,10 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { contacts, messages, type queueIntegrations, tickets } from '../db/schema/index.js';
 import { tenant } from '../db/tenant.js';
+import { handOver } from '../modules/tickets/tickets.handover.js';
 import type { AppDeps } from '../platform/context.js';
+import { IntegrationCallError, postJson } from '../platform/outbound/post-json.js';
 import { sendBotMessage, sendBotMessages, type TicketRow } from './bot-messages.js';
-import { handOver } from './handover.js';
-import { IntegrationCallError, postJson } from './http.js';
 import { handled, type InboundText, type IntegrationOutcome } from './outcome.js';
 
 type IntegrationRow = typeof queueIntegrations.$inferSelect;

@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { companies, plans, queueIntegrations } from '../db/schema/index.js';
-import type { HeldMessage } from '../inbox/integrations.js';
-import type { AppDeps } from '../platform/context.js';
+import type { AppDeps, HeldMessage } from '../platform/context.js';
 import { enqueueWebhook, WEBHOOK_JOB } from './webhook.js';
 
 /** Where the chatbot hands a customer's message to the ticket's engine rather than answering it itself. */

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { contacts, messages, queueIntegrations, tickets } from '../db/schema/index.js';
 import { tenant } from '../db/tenant.js';
+import { handOver } from '../modules/tickets/tickets.handover.js';
 import type { AppDeps } from '../platform/context.js';
+import { postJson } from '../platform/outbound/post-json.js';
 import { sendBotMessages } from './bot-messages.js';
-import { handOver } from './handover.js';
-import { postJson } from './http.js';
 
 export const WEBHOOK_JOB = 'integrations.webhook';
 

@@ -5,7 +5,7 @@ import { tenant } from '../../db/tenant.js';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { ChannelAdapter, OutboundDelivery } from '../channel.js';
+import type { ChannelAdapter, OutboundDelivery } from '../../platform/ports/channel-adapter.js';
 import { checkNumber, checkNumberNow, jidOf } from './baileys.numbers.js';
 import type { WhatsappSessions } from './baileys.sessions.js';
 
@@ -49,7 +49,7 @@ async function contentOf(deps: AppDeps, { message }: OutboundDelivery): Promise<
 
 /**
  * WhatsApp through the session this process holds, checked against the lease right before each send;
- * without it the send fails and the outbox retries, through the holder (baileys.routing.ts).
+ * without it the send fails and the outbox retries, through the holder (messages.delivery-routing.ts).
  */
 export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions): ChannelAdapter {
   /** For lookups (the customer's jid): a stale socket's question does no harm, its send would. */

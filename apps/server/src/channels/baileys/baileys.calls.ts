@@ -3,8 +3,8 @@ import { receive } from '../../inbox/receive.js';
 import { storeOutbound } from '../../modules/messages/messages.outbox.js';
 import { readSetting } from '../../modules/settings/settings.queries.js';
 import type { AppDeps } from '../../platform/context.js';
-import type { SessionContext } from './baileys.events.js';
 import { whoIs } from './baileys.inbound.js';
+import type { SessionContext } from './baileys.live-session.js';
 
 /** Sent to a caller when the company does not take WhatsApp calls (setting acceptCallWhatsapp). */
 const CALLS_DISABLED =

@@ -2,7 +2,7 @@ import type { Ticket } from '@balcao/shared';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
-import { closeBySystem } from '../../inbox/bot-state.js';
+import { closeBySystem } from '../../modules/tickets/tickets.bot-state.js';
 import { publishTicket } from '../../modules/tickets/tickets.events.js';
 import { loadTicket } from '../../modules/tickets/tickets.queries.js';
 import { applyTicketChange } from '../../modules/tickets/tickets.transitions.queries.js';

@@ -11,12 +11,10 @@ import { joinLidAndPhone, joinSyncedContacts, rememberChats } from './baileys.ch
 import { importHistory } from './baileys.history.js';
 import { ackOf, mapMessage } from './baileys.inbound.js';
 import { baileys } from './baileys.lib.js';
+import type { LiveSession, SessionContext } from './baileys.live-session.js';
 import { relayCustomerPresence } from './baileys.presence.js';
 import { receiveMapped } from './baileys.receive.js';
-import type { LiveSession } from './baileys.sessions.js';
 import type { WhatsappSocket } from './baileys.socket.js';
-
-type ConnectionRow = typeof connections.$inferSelect;
 
 /**
  * Wires a socket's events into the inbox. Each batch runs after the previous one of the same
@@ -83,12 +81,6 @@ export function attachMessageEvents(deps: AppDeps, session: LiveSession, socket:
   socket.ev.on('contacts.update', (synced) =>
     inOrder('contacts', () => joinSyncedContacts(deps, session, synced)),
   );
-}
-
-export interface SessionContext {
-  session: LiveSession;
-  socket: WhatsappSocket;
-  connection: ConnectionRow;
 }
 
 async function receiveOne(deps: AppDeps, ctx: SessionContext, message: proto.IWebMessageInfo, type: string) {

@@ -6,8 +6,8 @@ import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { rooms } from '../../platform/realtime/rooms.js';
 import { closeImportedBySystem } from './baileys.close-imported.js';
-import type { SessionContext } from './baileys.events.js';
 import { mapMessage } from './baileys.inbound.js';
+import type { SessionContext } from './baileys.live-session.js';
 import { receiveMapped } from './baileys.receive.js';
 
 type History = BaileysEventMap['messaging-history.set'];

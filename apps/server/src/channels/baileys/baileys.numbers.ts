@@ -3,7 +3,7 @@ import { contactIdentities } from '../../db/schema/index.js';
 import { keepWhatsappJid } from '../../modules/contacts/contacts.whatsapp-jid.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { type OutboundDelivery, PermanentSendError } from '../channel.js';
+import { type OutboundDelivery, PermanentSendError } from '../../platform/ports/channel-adapter.js';
 import { baileys } from './baileys.lib.js';
 import type { WhatsappSocket } from './baileys.socket.js';
 

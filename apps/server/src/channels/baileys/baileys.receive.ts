@@ -7,8 +7,8 @@ import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
 import { mediaKey } from '../../platform/storage/uploads.js';
-import type { SessionContext } from './baileys.events.js';
 import type { Mapped } from './baileys.inbound.js';
+import type { SessionContext } from './baileys.live-session.js';
 
 type MappedMessage = Extract<Mapped, { kind: 'message' }>;
 

@@ -9,6 +9,7 @@ import { attachMessageEvents } from './baileys.events.js';
 import { storedMessageContent } from './baileys.history.js';
 import type { Lease } from './baileys.lease.js';
 import { loadBaileys } from './baileys.lib.js';
+import type { LiveSession } from './baileys.live-session.js';
 import { logoutDone, queueLogout, wakeLogouts } from './baileys.logout.js';
 import { onClose } from './baileys.reconnect.js';
 import type { SocketFactory, WhatsappSocket } from './baileys.socket.js';
@@ -16,27 +17,6 @@ import { offlineSince, setSessionStatus } from './baileys.status.js';
 
 /** Sessions of a dead process started at once by the one taking them over. */
 const TAKEOVER_CONCURRENCY = 8;
-
-/** One live session, held by this process. */
-export interface LiveSession {
-  companyId: number;
-  connectionId: number;
-  /** The lease generation this session took: once the row's differs, another session took over. */
-  generation: number;
-  socket?: WhatsappSocket;
-  /** Reconnects since the session last opened: drives the backoff. */
-  attempt: number;
-  timer?: NodeJS.Timeout;
-  pairingNumber?: string;
-  /** Since when the session was down, until it opens again; messages from that gap arrived while offline. */
-  offline?: { since: Date; until?: Date };
-  ended: boolean;
-  /**
-   * The last creds save, each chained after the one before: saves land in the order Baileys made the
-   * changes, and a reconnect (the 515 right after pairing) reads the creds only once they are stored.
-   */
-  credsSaved: Promise<void>;
-}
 
 export interface WhatsappSessions {
   /** Starts (or restarts) the connection's session here, if no other live process holds it. */

@@ -2,7 +2,11 @@ import type { ErrorCode } from '@balcao/shared';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { type ChannelAdapter, type OutboundDelivery, PermanentSendError } from '../channel.js';
+import {
+  type ChannelAdapter,
+  type OutboundDelivery,
+  PermanentSendError,
+} from '../../platform/ports/channel-adapter.js';
 import { type GraphClient, isUnknownObject, sendFailure } from '../graph/graph.client.js';
 import { publicMediaLink, readStoredMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';

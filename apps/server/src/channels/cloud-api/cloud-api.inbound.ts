@@ -1,7 +1,8 @@
-import { type InboundMessage, receive } from '../../inbox/receive.js';
+import { receive } from '../../inbox/receive.js';
+import type { InboundMessage } from '../../modules/messages/messages.inbound-message.js';
 import type { AppDeps } from '../../platform/context.js';
+import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { recordStatus } from '../graph/graph.acks.js';
-import type { ConnectionRow } from '../graph/graph.connections.js';
 import { unsupportedContent } from '../graph/graph.traces.js';
 import { type WebhookDelivery, webhookDelivery } from '../graph/webhook-delivery.js';
 import { cloudContentOf } from './cloud-api.content.js';

@@ -1,12 +1,7 @@
-import {
-  type MessageTemplate,
-  type SendTemplateBody,
-  templateMediaSource,
-  templateVariables,
-} from '@balcao/shared';
+import { type MessageTemplate, templateVariables } from '@balcao/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
-import type { OutboundDelivery } from '../channel.js';
+import type { OutboundDelivery } from '../../platform/ports/channel-adapter.js';
 import type { GraphClient } from '../graph/graph.client.js';
 
 /** `GET /{waba-id}/message_templates` (protocols §2.6, §5.1): unknown fields pass, like every Graph read. */
@@ -96,42 +91,6 @@ export async function listCloudTemplates(
     }),
   );
   return answer.data.flatMap((t) => toTemplate(t) ?? []);
-}
-
-/**
- * The `components` of a template send (input checked with `templateInputFits`): text values carry
- * their `parameter_name` in a NAMED template; a media header goes by id or link; a URL button's
- * suffix goes under its index.
- */
-export function templateComponents(template: MessageTemplate, input: SendTemplateBody) {
-  const named = template.parameterFormat === 'NAMED';
-  const text = (name: string, value: string) => ({
-    type: 'text',
-    ...(named ? { parameter_name: name } : {}),
-    text: value,
-  });
-  const { header } = template;
-  const components: Record<string, unknown>[] = [];
-  if (header?.variable && input.header)
-    components.push({ type: 'header', parameters: [text(header.variable, input.header)] });
-  else if (header && header.format !== 'TEXT' && input.header) {
-    const type = header.format.toLowerCase();
-    components.push({ type: 'header', parameters: [{ type, [type]: templateMediaSource(input.header) }] });
-  }
-  if (template.variables.length)
-    components.push({
-      type: 'body',
-      parameters: template.variables.map((name, index) => text(name, input.parameters[index] ?? '')),
-    });
-  template.buttons.forEach((button, index) => {
-    components.push({
-      type: 'button',
-      sub_type: 'url',
-      index: String(button.index),
-      parameters: [{ type: 'text', text: input.buttons[index] ?? '' }],
-    });
-  });
-  return components;
 }
 
 /** The `template` object of a send, from what was stored with the message. */

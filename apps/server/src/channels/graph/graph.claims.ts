@@ -1,8 +1,8 @@
 import { msg } from '@balcao/shared';
 import { AppError } from '../../platform/errors.js';
-import type { ConnectionClaim } from '../channel.js';
+import type { ConnectionClaim } from '../../platform/ports/channel-adapter.js';
+import type { MetaChannel } from '../../platform/provider-connections.js';
 import { type GraphClient, isRefusal } from './graph.client.js';
-import type { MetaChannel } from './graph.connections.js';
 
 interface Proof {
   key: 'phoneNumberId' | 'facebookPageUserId' | 'instagramAccountId';

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { PermanentSendError } from '../channel.js';
+import { PermanentSendError } from '../../platform/ports/channel-adapter.js';
 
 /** Graph's error envelope: `{"error":{"message","type","code","error_subcode","fbtrace_id"}}`. */
 class GraphError extends Error {

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { connections, messages } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
-import type { InboundMessage } from '../../inbox/receive.js';
 import { publishMessageUpdates } from '../../modules/messages/messages.delivery.js';
+import type { InboundMessage } from '../../modules/messages/messages.inbound-message.js';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
+import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { type GraphClient, isGoneMedia } from './graph.client.js';
-import type { ConnectionRow } from './graph.connections.js';
 import { storeReceivedMedia } from './graph.media.js';
 import { graphToken } from './graph.token.js';
 

@@ -1,8 +1,8 @@
 import { and, eq, max } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
-import type { OutboundDelivery } from '../channel.js';
-import { PermanentSendError } from '../channel.js';
+import type { OutboundDelivery } from '../../platform/ports/channel-adapter.js';
+import { PermanentSendError } from '../../platform/ports/channel-adapter.js';
 
 const DAY_MS = 24 * 3600_000;
 /** Meta allows free-form messages for 24 hours after the customer's last message. */

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/context.js';
-import type { ChannelAdapter } from '../channel.js';
+import type { ChannelAdapter } from '../../platform/ports/channel-adapter.js';
+import type { MetaChannel } from '../../platform/provider-connections.js';
 import { createCloudApiChannel } from '../cloud-api/cloud-api.channel.js';
 import { facebookLoginRoutes } from '../messenger/facebook-login.routes.js';
 import { createMessagingChannel } from '../messenger/messenger.channel.js';
 import { registerAckJobs } from './graph.acks.js';
 import { checkMetaClaim } from './graph.claims.js';
 import { createGraphClient } from './graph.client.js';
-import type { MetaChannel } from './graph.connections.js';
 import { registerMediaJobs } from './graph.media-jobs.js';
 import { metaWebhookRoutes } from './graph.webhook.routes.js';
 import { registerRejectionsPrune } from './webhook-rejections.js';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/context.js';
-import type { ConnectionRow } from './graph.connections.js';
+import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { recordRejection } from './webhook-rejections.js';
 
 /**

@@ -9,8 +9,8 @@ import {
 } from '../../modules/connections/connections.service.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { heldElsewhere } from '../../platform/provider-connections.js';
 import type { GraphClient } from '../graph/graph.client.js';
-import { heldElsewhere } from '../graph/graph.connections.js';
 
 export interface Page {
   id: string;

@@ -9,8 +9,8 @@ import { connections } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { heldElsewhere } from '../../platform/provider-connections.js';
 import type { GraphClient } from '../graph/graph.client.js';
-import { heldElsewhere } from '../graph/graph.connections.js';
 import { type Chosen, connectPages, exchangeLogin, listPages, type Page } from './facebook-login.js';
 
 /** How long the admin has to choose after logging in; the long-lived token itself lasts about 60 days. */

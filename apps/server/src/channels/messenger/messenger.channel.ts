@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { contactIdentities } from '../../db/schema/index.js';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
-import type { ChannelAdapter, OutboundDelivery } from '../channel.js';
+import type { ChannelAdapter, OutboundDelivery } from '../../platform/ports/channel-adapter.js';
 import { type GraphClient, sendFailure } from '../graph/graph.client.js';
 import { publicMediaLink, readStoredMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { contactIdentities, messages } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
+import type { ConnectionRow } from '../../platform/provider-connections.js';
 import type { GraphClient } from '../graph/graph.client.js';
-import type { ConnectionRow } from '../graph/graph.connections.js';
 import { graphToken } from '../graph/graph.token.js';
 import type { MessagingEvent } from './messenger.payloads.js';
 

@@ -1,6 +1,6 @@
-import type { InboundMessage } from '../../inbox/receive.js';
+import type { InboundMessage } from '../../modules/messages/messages.inbound-message.js';
 import type { AppDeps } from '../../platform/context.js';
-import type { ConnectionRow } from '../graph/graph.connections.js';
+import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { pendingMedia } from '../graph/graph.media-jobs.js';
 import { unsupportedContent } from '../graph/graph.traces.js';
 import type { MessagingEvent } from './messenger.payloads.js';

@@ -1,9 +1,9 @@
 import { META_ID } from '@balcao/shared';
 import { receive } from '../../inbox/receive.js';
 import type { AppDeps } from '../../platform/context.js';
+import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { recordStatus, recordWatermark } from '../graph/graph.acks.js';
 import type { GraphClient } from '../graph/graph.client.js';
-import type { ConnectionRow } from '../graph/graph.connections.js';
 import { unsupportedContent } from '../graph/graph.traces.js';
 import { type WebhookDelivery, webhookDelivery } from '../graph/webhook-delivery.js';
 import { contactName, isOurEcho } from './messenger.contacts.js';

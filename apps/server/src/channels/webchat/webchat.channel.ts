@@ -18,8 +18,8 @@ import { raiseAcks } from '../../modules/messages/messages.delivery.js';
 import { publishPresence, TYPING_REPORTS_PER_SECOND } from '../../modules/messages/messages.presence.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
+import type { ChannelAdapter } from '../../platform/ports/channel-adapter.js';
 import { allowance, latestOnly } from '../../platform/realtime/flood.js';
-import type { ChannelAdapter } from '../channel.js';
 import { socketLimits, throttleReads } from './webchat.limits.js';
 import {
   createVisitor,
@@ -226,14 +226,4 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       nsp.to(visitors.map((v) => visitorRoom(connectionId, v.visitorId))).emit(webchatEvents.closed);
     },
   };
-}
-
-/** Tells a website-chat visitor that their conversation was closed (other channels have nothing to do). */
-export async function notifyConversationClosed(
-  deps: Pick<AppDeps, 'channels'>,
-  ticket: { connectionId: number | null; contactId: number },
-) {
-  const { connectionId, contactId } = ticket;
-  if (connectionId !== null)
-    await deps.channels.get('webchat')?.conversationClosed?.({ connectionId, contactId });
 }

@@ -1,8 +1,8 @@
 import type { UpdateConnectionBody } from '@balcao/shared';
-import type { ConnectionClaim } from '../../channels/channel.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { ConnectionClaim } from '../../platform/ports/channel-adapter.js';
 import type { ConnectionRow } from './connections.queries.js';
 
 const PROVIDER_IDS = ['phoneNumberId', 'facebookPageUserId', 'instagramAccountId'] as const;

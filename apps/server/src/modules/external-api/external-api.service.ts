@@ -1,13 +1,13 @@
 import { type ExternalSendResponse, msg, signedText } from '@balcao/shared';
-import { findOrCreateContact } from '../../inbox/contact-resolution.js';
-import { findOrCreateTicket } from '../../inbox/ticket-resolution.js';
-import { handOver } from '../../integrations/handover.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { mediaKey } from '../../platform/storage/uploads.js';
 import type { ConnectionRow } from '../connections/connections.queries.js';
 import { normaliseNumber } from '../contacts/contacts.numbers.js';
+import { findOrCreateContact } from '../contacts/contacts.resolution.js';
 import { storeOutbound } from '../messages/messages.outbox.js';
+import { handOver } from '../tickets/tickets.handover.js';
+import { findOrCreateTicket } from '../tickets/tickets.resolution.js';
 import { queueExists } from '../tickets/tickets.transitions.queries.js';
 import { findUser } from '../users/users.queries.js';
 import type { MediaUpload } from './external-api.uploads.js';

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
-import type { OutboundDelivery } from '../../channels/channel.js';
 import { connections, contacts, messages, tickets } from '../../db/schema/index.js';
+import type { OutboundDelivery } from '../../platform/ports/channel-adapter.js';
 import { DELIVER_JOB } from './messages.outbox.js';
 
 const app = await createTestApp();

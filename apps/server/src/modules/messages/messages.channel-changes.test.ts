@@ -17,8 +17,8 @@ import {
 } from '../../../test/fake-graph/meta-app.js';
 import { createTenant, createTicket } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
-import type { OutboundDelivery } from '../../channels/channel.js';
 import { companySettings, connections, messages } from '../../db/schema/index.js';
+import type { OutboundDelivery } from '../../platform/ports/channel-adapter.js';
 
 const meta = await createMetaTestApp();
 const { app, fake } = meta;

@@ -1,10 +1,10 @@
 import type { Ticket } from '@balcao/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { mayDeliverOn } from '../../channels/baileys/baileys.routing.js';
-import { PermanentSendError } from '../../channels/channel.js';
 import type { AppDeps } from '../../platform/context.js';
+import { PermanentSendError } from '../../platform/ports/channel-adapter.js';
 import { publishMessage } from '../tickets/tickets.events.js';
 import { loadTicketById } from '../tickets/tickets.queries.js';
+import { mayDeliverOn } from './messages.delivery-routing.js';
 import {
   DELIVER_JOB,
   type DeliveryJob,

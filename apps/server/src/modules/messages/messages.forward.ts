@@ -1,10 +1,10 @@
 import { FORWARD_INTERVAL_MS, type ForwardMessagesBody, signedText } from '@balcao/shared';
-import { findOrCreateTicket, lockContact } from '../../inbox/ticket-resolution.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findConnection } from '../connections/connections.queries.js';
 import { findContact } from '../contacts/contacts.queries.js';
 import { findVisibleTicket, maySeeTicket } from '../tickets/tickets.access.js';
+import { findOrCreateTicket, lockContact } from '../tickets/tickets.resolution.js';
 import { storeOutbound } from './messages.outbox.js';
 import { findMessages } from './messages.queries.js';
 

@@ -1,11 +1,11 @@
 import { type Message, renderTemplate, type SendTemplateBody, templateInputFits } from '@balcao/shared';
-import { templateComponents } from '../../channels/cloud-api/cloud-api.templates.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findConnection } from '../connections/connections.queries.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
 import { storeOutbound } from './messages.outbox.js';
 import { writableTicket } from './messages.service.js';
+import { templateComponents } from './messages.template-components.js';
 
 /** The templates of the ticket's connection, on a channel that has them (the Cloud API). */
 async function templatesOf(ctx: Ctx, ticket: { connectionId: number | null }) {

@@ -1,7 +1,7 @@
 import { isServiceAccountJson, type TestSessionBody } from '@balcao/shared';
-import { detectIntent, type ServiceAccount } from '../../integrations/dialogflow.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { detectIntent, type ServiceAccount } from './queue-integrations.dialogflow.js';
 import { findIntegration } from './queue-integrations.queries.js';
 
 /** The stored key of an existing integration when the dialog left the field empty. */

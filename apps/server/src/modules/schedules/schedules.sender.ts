@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/client.js';
 import type { schedules } from '../../db/schema/index.js';
-import { findOrCreateTicket, lockContact } from '../../inbox/ticket-resolution.js';
 import type { AppDeps } from '../../platform/context.js';
 import { storeOutbound } from '../messages/messages.outbox.js';
+import { findOrCreateTicket, lockContact } from '../tickets/tickets.resolution.js';
 import { publishSchedule } from './schedules.events.js';
 import {
   claimDueSchedule,

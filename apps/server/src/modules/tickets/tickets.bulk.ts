@@ -1,9 +1,9 @@
 import type { CloseAllTicketsBody, Ticket } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
-import { notifyConversationClosed } from '../../channels/webchat/webchat.channel.js';
 import { tickets } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { notifyConversationClosed } from '../../platform/ports/channel-adapter.js';
 import { findVisibleTicket } from './tickets.access.js';
 import { nextTicketsInStatus, removeTicket } from './tickets.bulk.queries.js';
 import { publishTicket, publishTicketDeleted } from './tickets.events.js';

@@ -2,11 +2,11 @@ import { type CreateTicketBody, can, msg, type Ticket } from '@balcao/shared';
 import { desc, eq } from 'drizzle-orm';
 import { connections, contacts, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
-import { findOrCreateTicket, lockContact } from '../../inbox/ticket-resolution.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { publishTicket } from './tickets.events.js';
 import { loadTicket } from './tickets.queries.js';
+import { findOrCreateTicket, lockContact } from './tickets.resolution.js';
 import { findTicketHolder, queueExists } from './tickets.transitions.queries.js';
 
 /**

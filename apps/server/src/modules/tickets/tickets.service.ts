@@ -1,15 +1,15 @@
 import type { Ticket, UpdateTicketBody } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
-import { notifyConversationClosed } from '../../channels/webchat/webchat.channel.js';
 import { tickets } from '../../db/schema/index.js';
-import { askForRating } from '../../inbox/rating.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { notifyConversationClosed } from '../../platform/ports/channel-adapter.js';
 import { maySeeTicket } from './tickets.access.js';
 import { publishTicket } from './tickets.events.js';
 import { sendFarewell } from './tickets.farewell.js';
 import { sendAcceptGreeting, sendTransferNotice } from './tickets.notices.js';
 import { loadTicket, loadTicketById } from './tickets.queries.js';
+import { askForRating } from './tickets.rating.js';
 import { changeTicket } from './tickets.transitions.js';
 
 export async function showTicket(ctx: Ctx, key: number | { uuid: string }): Promise<Ticket> {

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Listen } from '../../db/notifications.js';
 import { companies, plans, users } from '../../db/schema/index.js';
-import { readCompanySettings } from '../../modules/settings/settings.queries.js';
 
 /** Who is calling: the user, their company, and what their plan allows. */
 export interface RequestActor extends Actor {
@@ -23,7 +22,11 @@ const ACTOR_CHANGES = 'balcao_actor_change';
  * process as soon as the notification arrives; while the notification connection is down nothing is
  * cached. A read that started before a change is not cached after it (`generation`).
  */
-export function createActorLoader(db: Db) {
+export function createActorLoader(
+  db: Db,
+  /** The settings feature's reader, given at start-up: the platform does not import features. */
+  readCompanySettings: (db: Db, companyId: number) => Promise<CompanySettings>,
+) {
   const actors = new Map<number, RequestActor | undefined>();
   const settings = new Map<number, CompanySettings>();
   let listening = false;

@@ -1,7 +1,7 @@
 import { connectionHistoryResponse } from '@balcao/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
-import { connectionsKeys } from './connections.api';
+import { connectionsKeys } from './connections.keys';
 
 /** The connection's status timeline, newest first, a page (30 events) at a time. */
 export function useConnectionHistory(id: number) {

@@ -12,11 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '../../shared/api/http';
 import { removeConnection, upsertConnection } from './connections.cache';
-
-export const connectionsKeys = {
-  all: ['connections'] as const,
-  list: () => [...connectionsKeys.all, 'list'] as const,
-};
+import { connectionsKeys } from './connections.keys';
 
 export function useConnections() {
   return useQuery({

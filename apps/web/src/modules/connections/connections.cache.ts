@@ -1,6 +1,6 @@
 import type { Connection } from '@balcao/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { connectionsKeys } from './connections.api';
+import { connectionsKeys } from './connections.keys';
 
 /**
  * Replaces or appends the connection. Live events carry no token (the server keeps tokens to

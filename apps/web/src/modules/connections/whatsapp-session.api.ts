@@ -5,7 +5,7 @@ import { request } from '../../shared/api/http';
 import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
 import { toast } from '../../shared/toast/toast.store';
-import { connectionsKeys } from './connections.api';
+import { connectionsKeys } from './connections.keys';
 
 const sessionKeys = {
   one: (id: number) => [...connectionsKeys.all, 'session', id] as const,

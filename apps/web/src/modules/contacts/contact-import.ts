@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
-import { contactsKeys } from './contacts.api';
+import { contactsKeys } from './contacts.keys';
 
 /** An import as the page knows it: the server's counts and every row reported so far. */
 export type ImportProgress = ContactImportEvent;

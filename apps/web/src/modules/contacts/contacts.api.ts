@@ -13,13 +13,7 @@ import { z } from 'zod';
 import { ApiError, request } from '../../shared/api/http';
 import { getToken } from '../../shared/session/session.store';
 import { removeContactFromLists, upsertContactInLists } from './contacts.cache';
-
-export const contactsKeys = {
-  all: ['contacts'] as const,
-  lists: () => [...contactsKeys.all, 'list'] as const,
-  list: (search: string, tagIds: number[]) => [...contactsKeys.lists(), search, tagIds.join(',')] as const,
-  one: (id: number) => [...contactsKeys.all, 'one', id] as const,
-};
+import { contactsKeys } from './contacts.keys';
 
 export function useContactList(search: string, tagIds: number[]) {
   return useInfiniteQuery({

@@ -1,7 +1,7 @@
 import type { Contact, listContactsResponse } from '@balcao/shared';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { contactsKeys } from './contacts.api';
+import { contactsKeys } from './contacts.keys';
 
 type ContactsPage = z.infer<typeof listContactsResponse>;
 export type ContactPages = InfiniteData<ContactsPage, unknown>;

@@ -5,8 +5,8 @@ import { act, renderHook } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { buildContact, buildSessionUser } from '../../test/fixtures';
 import { liveWrapper } from '../../test/live-wrapper';
-import { contactsKeys } from './contacts.api';
 import { type ContactPages, flattenContactPages } from './contacts.cache';
+import { contactsKeys } from './contacts.keys';
 import { useContactsRealtime } from './contacts.realtime';
 
 const listed = (...contacts: Contact[]): ContactPages => ({

@@ -12,17 +12,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
 import { addMessage } from './messages.cache';
-
-export const messagesKeys = {
-  all: ['messages'] as const,
-  list: (ticketId: number) => [...messagesKeys.all, 'list', ticketId] as const,
-  /** Under `list`: opened at a message (a search hit); updates to `list` reach it too (by prefix). */
-  around: (ticketId: number, messageId: number) =>
-    [...messagesKeys.list(ticketId), 'around', messageId] as const,
-  images: (ticketId: number) => [...messagesKeys.all, 'images', ticketId] as const,
-  media: (ticketId: number) => [...messagesKeys.all, 'media', ticketId] as const,
-  templates: (ticketId: number) => [...messagesKeys.all, 'templates', ticketId] as const,
-};
+import { messagesKeys } from './messages.keys';
 
 /** Where a page starts: the newest (none), older than `before`, newer than `after`, or around a message. */
 interface PageStart {

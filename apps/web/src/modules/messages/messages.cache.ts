@@ -1,7 +1,7 @@
 import type { listMessagesResponse, Message } from '@balcao/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { messagesKeys } from './messages.api';
+import { messagesKeys } from './messages.keys';
 
 type MessagesPage = z.infer<typeof listMessagesResponse>;
 export type MessagePages = InfiniteData<MessagesPage, unknown>;

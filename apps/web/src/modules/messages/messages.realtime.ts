@@ -7,8 +7,9 @@ import { useSocketEvent } from '../../shared/socket/socket';
 import { useSocketReconnect } from '../../shared/socket/use-socket-room';
 import { alertCustomerMessage } from '../tickets/tickets.alerts';
 import { shouldAlert } from '../tickets/tickets.rules';
-import { markMessagesRead, messagesKeys } from './messages.api';
+import { markMessagesRead } from './messages.api';
 import { addMessage } from './messages.cache';
+import { messagesKeys } from './messages.keys';
 
 /** Customer messages arriving in a burst on the open chat are marked read once it ends. */
 const READ_DELAY_MS = 1000;

@@ -11,12 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '../../shared/api/http';
 import { removeQueueFromList, upsertQueueInList } from './queues.cache';
-
-export const queuesKeys = {
-  all: ['queues'] as const,
-  list: () => [...queuesKeys.all, 'list'] as const,
-  detail: (id: number) => [...queuesKeys.all, 'detail', id] as const,
-};
+import { queuesKeys } from './queues.keys';
 
 /** Every queue of the company, in menu order: a plan holds few, so pickers and the page share one list. */
 export function useQueueList() {

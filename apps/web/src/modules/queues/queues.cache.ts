@@ -1,6 +1,6 @@
 import type { Queue } from '@balcao/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { queuesKeys } from './queues.api';
+import { queuesKeys } from './queues.keys';
 
 /** The server's order: orderQueue, then name. */
 const byMenuOrder = (a: Queue, b: Queue) => a.orderQueue - b.orderQueue || a.name.localeCompare(b.name);

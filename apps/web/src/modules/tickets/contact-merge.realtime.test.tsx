@@ -5,11 +5,11 @@ import { act, renderHook } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { buildContact, buildSessionUser, buildTicket } from '../../test/fixtures';
 import { liveWrapper } from '../../test/live-wrapper';
-import { contactsKeys } from '../contacts/contacts.api';
 import { type ContactPages, flattenContactPages } from '../contacts/contacts.cache';
-import { messagesKeys } from '../messages/messages.api';
+import { contactsKeys } from '../contacts/contacts.keys';
+import { messagesKeys } from '../messages/messages.keys';
 import { useContactMergeRefresh } from './contact-merge.realtime';
-import { ticketsKeys } from './tickets.api';
+import { ticketsKeys } from './tickets.keys';
 
 test("a merge swaps the merged-away contact for the survivor and reloads either contact's open chat", () => {
   const socket = new EventEmitter();

@@ -2,10 +2,10 @@ import { contactEvent, events, type Ticket } from '@balcao/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
-import { contactsKeys } from '../contacts/contacts.api';
 import { removeContactFromLists, upsertContactInLists } from '../contacts/contacts.cache';
-import { messagesKeys } from '../messages/messages.api';
-import { ticketsKeys } from './tickets.api';
+import { contactsKeys } from '../contacts/contacts.keys';
+import { messagesKeys } from '../messages/messages.keys';
+import { ticketsKeys } from './tickets.keys';
 
 /**
  * Two contacts turned out to be one (a WhatsApp LID and its phone): the inbox stops showing the merged-away

@@ -5,7 +5,7 @@ import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
 import { toast } from '../../shared/toast/toast.store';
 import { tagOptionsKey } from '../contacts/contacts.api';
-import { ticketsKeys } from './tickets.api';
+import { ticketsKeys } from './tickets.keys';
 
 const contactTagsKey = (contactId: number) => ['contactTags', contactId] as const;
 

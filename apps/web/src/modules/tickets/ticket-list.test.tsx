@@ -9,8 +9,8 @@ import { SessionUserProvider } from '../../shared/session/session-user';
 import { buildSessionUser, buildTicket } from '../../test/fixtures';
 import { TicketList } from './ticket-list';
 import { TICKET_ROW_HEIGHT } from './ticket-row';
-import { ticketsKeys } from './tickets.api';
 import { applyTicket, removeTicket, type TicketPages } from './tickets.cache';
+import { ticketsKeys } from './tickets.keys';
 import { noFilters } from './tickets.rules';
 
 const PAGE = 40;

@@ -8,8 +8,8 @@ import {
 } from '@balcao/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
-import { ticketsKeys } from './tickets.api';
 import { removeTicket } from './tickets.cache';
+import { ticketsKeys } from './tickets.keys';
 
 const notesKey = (ticketId: number) => [...ticketsKeys.all, 'notes', ticketId] as const;
 

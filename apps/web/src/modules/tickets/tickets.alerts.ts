@@ -8,8 +8,9 @@ import { getVolume } from '../../shared/notifications/volume';
 import { useSessionUser } from '../../shared/session/session-user';
 import { useSocketEvent } from '../../shared/socket/socket';
 import { useSocketReconnect } from '../../shared/socket/use-socket-room';
-import { ticketsKeys, useTicketCounts } from './tickets.api';
+import { useTicketCounts } from './tickets.api';
 import { applyTicket, markTicketRead, removeTicket } from './tickets.cache';
+import { ticketsKeys } from './tickets.keys';
 import { noFilters } from './tickets.rules';
 
 /** A burst of ticket events refreshes the badges once, at most this often. */

@@ -9,19 +9,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { request } from '../../shared/api/http';
 import { useSessionUser } from '../../shared/session/session-user';
 import { applyTicket, findListedTicket } from './tickets.cache';
+import { type CountFilters, ticketsKeys } from './tickets.keys';
 import type { TicketListFilters } from './tickets.rules';
-
-export const ticketsKeys = {
-  all: ['tickets'] as const,
-  lists: () => [...ticketsKeys.all, 'list'] as const,
-  list: (filters: TicketListFilters) => [...ticketsKeys.lists(), filters] as const,
-  details: () => [...ticketsKeys.all, 'detail'] as const,
-  detail: (uuid: string) => [...ticketsKeys.details(), uuid] as const,
-  counts: () => [...ticketsKeys.all, 'counts'] as const,
-  countsOf: (filters: CountFilters) => [...ticketsKeys.counts(), filters] as const,
-};
-
-type CountFilters = Pick<TicketListFilters, 'showAll' | 'queueIds' | 'tags' | 'whatsappIds' | 'users'>;
 
 /** The query string of a ticket filter: arrays as JSON, as the spec sends them; empty ones left out. */
 const ids = (values: readonly (number | string)[]) => (values.length ? JSON.stringify(values) : undefined);

@@ -2,7 +2,6 @@ import type { Ticket } from '@balcao/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import { buildSessionUser, buildTicket } from '../../test/fixtures';
-import { ticketsKeys } from './tickets.api';
 import {
   applyTicket,
   flattenTicketPages,
@@ -11,6 +10,7 @@ import {
   withTicketRead,
   withTicketRemoved,
 } from './tickets.cache';
+import { ticketsKeys } from './tickets.keys';
 import { noFilters, type TicketListFilters } from './tickets.rules';
 
 function pagesOf(...pages: Ticket[][]): TicketPages {

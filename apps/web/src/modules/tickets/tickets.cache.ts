@@ -1,7 +1,7 @@
 import type { listTicketsResponse, SessionUser, Ticket, TicketSearchMatch } from '@balcao/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ticketsKeys } from './tickets.api';
+import { ticketsKeys } from './tickets.keys';
 import { belongsToList, type TicketListFilters } from './tickets.rules';
 
 type TicketsPage = z.infer<typeof listTicketsResponse>;

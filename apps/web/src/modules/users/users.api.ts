@@ -8,12 +8,7 @@ import {
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api/http';
 import { removeUserFromLists, upsertUserInLists } from './users.cache';
-
-export const usersKeys = {
-  all: ['users'] as const,
-  lists: () => [...usersKeys.all, 'list'] as const,
-  list: (search: string) => [...usersKeys.lists(), search] as const,
-};
+import { usersKeys } from './users.keys';
 
 export function useUserList(search: string) {
   return useInfiniteQuery({

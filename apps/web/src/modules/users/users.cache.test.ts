@@ -2,7 +2,6 @@ import type { User } from '@balcao/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import { buildUser } from '../../test/fixtures';
-import { usersKeys } from './users.api';
 import {
   flattenUserPages,
   type UserPages,
@@ -10,6 +9,7 @@ import {
   withUserRemoved,
   withUserReplaced,
 } from './users.cache';
+import { usersKeys } from './users.keys';
 
 function pagesOf(...pages: User[][]): UserPages {
   const count = pages.flat().length;

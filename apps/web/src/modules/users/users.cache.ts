@@ -1,7 +1,7 @@
 import type { listUsersResponse, User } from '@balcao/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { usersKeys } from './users.api';
+import { usersKeys } from './users.keys';
 
 type UsersPage = z.infer<typeof listUsersResponse>;
 export type UserPages = InfiniteData<UsersPage, unknown>;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { PLATFORM_COMPANY_ID, PLATFORM_DUE_DATE } from '@balcao/shared';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../platform/auth/passwords.js';
-import type { Db } from './client.js';
-import { companies, plans, users } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { companies, plans, users } from '../db/schema/index.js';
+import { hashPassword } from './auth/passwords.js';
 
 export interface SeedResult {
   adminEmail: string;

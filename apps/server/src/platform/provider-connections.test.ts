@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
-import { createTestApp } from '../../../test/app.js';
-import { createTenant } from '../../../test/fixtures.js';
-import { connections } from '../../db/schema/index.js';
+import { createTestApp } from '../../test/app.js';
+import { createTenant } from '../../test/fixtures.js';
+import { connections } from '../db/schema/index.js';
 
 // Two apps on one database stand for two server processes: what one writes, the other must see in
 // its next webhook's lookup. Over PostgreSQL the notification arrives on its own connection a

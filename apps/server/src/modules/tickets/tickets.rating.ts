@@ -1,12 +1,12 @@
 import { DEFAULT_RATING_PROMPT, NPS_SCALE_MAX } from '@balcao/shared';
 import { and, between, count, desc, eq, sql } from 'drizzle-orm';
-import { notifyConversationClosed } from '../channels/webchat/webchat.channel.js';
-import type { Db } from '../db/client.js';
-import { isUniqueViolation } from '../db/errors.js';
-import { connections, ticketCycles, ticketRatings } from '../db/schema/index.js';
-import { tenant } from '../db/tenant.js';
-import { readSetting } from '../modules/settings/settings.queries.js';
-import type { AppDeps } from '../platform/context.js';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { connections, ticketCycles, ticketRatings } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
+import type { AppDeps } from '../../platform/context.js';
+import { notifyConversationClosed } from '../../platform/ports/channel-adapter.js';
+import { readSetting } from '../settings/settings.queries.js';
 import {
   type BotRun,
   changeTicketState,
@@ -14,8 +14,8 @@ import {
   reloadTicket,
   say,
   type TicketRow,
-} from './bot-state.js';
-import { botTexts } from './bot-texts.js';
+} from './tickets.bot-state.js';
+import { botTexts } from './tickets.bot-texts.js';
 
 const NPS_SCALE = NPS_SCALE_MAX;
 

@@ -1,7 +1,7 @@
 import { createHash, createSign } from 'node:crypto';
-import type { Config } from '../config.js';
-import { operatorAddresses } from '../platform/outbound/url-guard.js';
-import { postJson } from './http.js';
+import type { Config } from '../../config.js';
+import { postJson } from '../../platform/outbound/post-json.js';
+import { operatorAddresses } from '../../platform/outbound/url-guard.js';
 
 export interface ServiceAccount {
   client_email: string;

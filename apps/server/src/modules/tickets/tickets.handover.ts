@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { queues, ticketLogs, tickets, users } from '../db/schema/index.js';
-import { tenant } from '../db/tenant.js';
-import { publishTicket } from '../modules/tickets/tickets.events.js';
-import { loadTicket } from '../modules/tickets/tickets.queries.js';
-import type { AppDeps } from '../platform/context.js';
-import type { TicketRow } from './bot-messages.js';
+import { queues, ticketLogs, tickets, users } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
+import type { AppDeps } from '../../platform/context.js';
+import type { TicketRow } from './tickets.bot-state.js';
+import { publishTicket } from './tickets.events.js';
+import { loadTicket } from './tickets.queries.js';
 
 export interface HandoverTarget {
   queueId: number | null;

@@ -1,5 +1,5 @@
-import { exchange } from '../platform/outbound/http-exchange.js';
-import { type AddressPolicy, BlockedUrlError } from '../platform/outbound/url-guard.js';
+import { exchange } from './http-exchange.js';
+import { type AddressPolicy, BlockedUrlError } from './url-guard.js';
 
 /** An outside service answered with an error, or could not be reached in time. */
 export class IntegrationCallError extends Error {}

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Listen } from '../../db/notifications.js';
-import { connections } from '../../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import type { Listen } from '../db/notifications.js';
+import { connections } from '../db/schema/index.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 

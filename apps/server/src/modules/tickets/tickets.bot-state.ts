@@ -1,13 +1,13 @@
 import type { CompanySettings, Ticket } from '@balcao/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { notifyConversationClosed } from '../channels/webchat/webchat.channel.js';
-import type { Db, Tx } from '../db/client.js';
-import type { ServiceHoursDay } from '../db/schema/companies.js';
-import { type connections, type contacts, ticketCycles, ticketLogs, tickets } from '../db/schema/index.js';
-import { storeOutbound } from '../modules/messages/messages.outbox.js';
-import { publishTicket } from '../modules/tickets/tickets.events.js';
-import { loadTicketById } from '../modules/tickets/tickets.queries.js';
-import type { AppDeps } from '../platform/context.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { ServiceHoursDay } from '../../db/schema/companies.js';
+import { type connections, type contacts, ticketCycles, ticketLogs, tickets } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/context.js';
+import { notifyConversationClosed } from '../../platform/ports/channel-adapter.js';
+import { storeOutbound } from '../messages/messages.outbox.js';
+import { publishTicket } from './tickets.events.js';
+import { loadTicketById } from './tickets.queries.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'companyId'>>;

@@ -1,9 +1,9 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { contactIdentities, contacts } from '../db/schema/index.js';
-import { adoptTwin, findTwinContacts } from './contact-twins.js';
-import type { InboundMessage } from './receive.js';
-import { contactLockOf, lockContact } from './ticket-resolution.js';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { contactIdentities, contacts } from '../../db/schema/index.js';
+import type { InboundMessage } from '../messages/messages.inbound-message.js';
+import { contactLockOf, lockContact } from '../tickets/tickets.resolution.js';
+import { adoptTwin, findTwinContacts } from './contacts.twins.js';
 
 /** What finding a contact reads of a message: where it came from and who sent it. */
 type ContactSource = Pick<
@@ -104,35 +104,4 @@ async function createContact(tx: Tx, input: ContactSource, byIdentity: SQL | und
       .delete(contacts)
       .where(and(eq(contacts.companyId, input.companyId), eq(contacts.id, created.id)));
   return winner.contactId;
-}
-
-/**
- * Links the other ids a channel revealed for the contact (the phone behind a LID), and gives a
- * contact known only by its LID the number, unless another contact of the channel already has it.
- */
-export async function linkIdentities(
-  tx: Tx,
-  input: Pick<InboundMessage, 'companyId' | 'connectionId' | 'channel'>,
-  contactId: number,
-  others: { kind: string; value: string }[],
-) {
-  for (const other of others) {
-    await tx
-      .insert(contactIdentities)
-      .values({ companyId: input.companyId, contactId, connectionId: input.connectionId, ...other })
-      .onConflictDoNothing();
-    if (other.kind !== 'phone') continue;
-    await tx
-      .update(contacts)
-      .set({ number: other.value })
-      .where(
-        and(
-          eq(contacts.companyId, input.companyId),
-          eq(contacts.id, contactId),
-          isNull(contacts.number),
-          sql`not exists (select 1 from ${contacts} c where c.company_id = ${input.companyId}
-            and c.channel = ${input.channel} and c.number = ${other.value})`,
-        ),
-      );
-  }
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { connections, ticketCycles, ticketLogs, ticketRatings, tickets } from '../db/schema/index.js';
-import { tenant } from '../db/tenant.js';
-import type { InboundMessage } from './receive.js';
+import type { Tx } from '../../db/client.js';
+import { connections, ticketCycles, ticketLogs, ticketRatings, tickets } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
+import type { InboundMessage } from '../messages/messages.inbound-message.js';
 
 /** Where a conversation happens: forwarding finds or opens tickets the same way the inbox does. */
 type TicketPlace = Pick<InboundMessage, 'companyId' | 'connectionId' | 'channel'>;

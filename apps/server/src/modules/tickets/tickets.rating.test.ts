@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
-import { call, createTestApp } from '../../test/app.js';
-import { botCompany, fakeClock } from '../../test/conversation.js';
-import { ticketRatings } from '../db/schema/index.js';
-import { npsSummary, parseScore } from './rating.js';
-import { runInboxSweep } from './timers.js';
+import { call, createTestApp } from '../../../test/app.js';
+import { botCompany, fakeClock } from '../../../test/conversation.js';
+import { ticketRatings } from '../../db/schema/index.js';
+import { runInboxSweep } from '../../inbox/timers.js';
+import { npsSummary, parseScore } from './tickets.rating.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());

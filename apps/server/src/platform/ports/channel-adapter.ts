@@ -1,6 +1,6 @@
 import type { MessageTemplate, TypingState } from '@balcao/shared';
-import type { Tx } from '../db/client.js';
-import type { connections, contacts, messages } from '../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
+import type { connections, contacts, messages } from '../../db/schema/index.js';
 
 /** The provider ids a connection would answer for once saved, with its token in clear. */
 export type ConnectionClaim = Pick<
@@ -61,6 +61,20 @@ export interface ChannelAdapter {
 }
 
 export type ChannelRegistry = Map<string, ChannelAdapter>;
+
+/**
+ * Tells the channel that the ticket's conversation was closed: only channels with a live visitor (the
+ * website chat) do anything, each for its own connections.
+ */
+export async function notifyConversationClosed(
+  deps: { channels: ChannelRegistry },
+  ticket: { connectionId: number | null; contactId: number },
+) {
+  const { connectionId, contactId } = ticket;
+  if (connectionId === null) return;
+  for (const adapter of deps.channels.values())
+    await adapter.conversationClosed?.({ connectionId, contactId });
+}
 
 /**
  * A refusal that no retry can change (the 24-hour window closed, the token was revoked): the outbox

@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { contacts } from '../db/schema/index.js';
-import { brazilianMobileTwin } from '../modules/contacts/contacts.numbers.js';
-import { identityKey } from './batch-resolution.js';
-import { linkIdentities } from './contact-resolution.js';
-import type { InboundMessage } from './receive.js';
-import { contactLockOf } from './ticket-resolution.js';
+import type { Tx } from '../../db/client.js';
+import { contacts } from '../../db/schema/index.js';
+import type { InboundMessage } from '../messages/messages.inbound-message.js';
+import { contactLockOf } from '../tickets/tickets.resolution.js';
+import { identityKey, linkIdentities } from './contacts.identities.js';
+import { brazilianMobileTwin } from './contacts.numbers.js';
 
 type Sender = Pick<
   InboundMessage,
