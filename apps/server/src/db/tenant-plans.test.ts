@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodeMessageCursor } from '@balcao/shared';
 import type pg from 'pg';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../test/app.js';
 import { createUser } from '../../test/fixtures.js';
 import {
@@ -37,13 +37,14 @@ const seed = (tag: string) => `
   insert into tickets (company_id, contact_id, status, updated_at)
     select company_id, id, (array['open', 'pending', 'closed', 'closed'])[1 + id / 4 % 4],
       now() - (id % 1000) * interval '1 minute'
-    from contacts where company_id in (select id from companies where name like '${tag} %') and id % 4 = 0;
+    from contacts where company_id in (select id from companies where name like '${tag} %')
+      and right(number, 8)::int % 4 = 0;
   insert into messages (company_id, ticket_id, body)
     select t.company_id, t.id,
       (array['bom dia, preciso de ajuda com meu pedido', 'qual o prazo de entrega?', 'o boleto venceu ontem',
         'quero trocar o produto', 'meu cartão foi recusado'])[1 + g]
-        || case when t.contact_id % 1000 = 0 and g = 0 then ' e quero reembolso' else '' end
-    from tickets t, generate_series(0, 4) g
+        || case when right(c.number, 8)::int % 1000 = 0 and g = 0 then ' e quero reembolso' else '' end
+    from tickets t join contacts c on c.id = t.contact_id, generate_series(0, 4) g
     where t.company_id in (select id from companies where name like '${tag} %');
   insert into tags (company_id, name) select id, 'VIP' from companies where name like '${tag} %';
   insert into contact_tags (contact_id, tag_id)
@@ -74,8 +75,8 @@ describe.skipIf(!url)(`one tenant's reads with ${TENANTS} tenants in the install
     companyId = rows[0].id;
     token = (await createUser(app, companyId, { profile: 'admin' })).token;
     indexes = await indexesOf(pool, TABLES);
-    return () => app.close();
   }, 120_000);
+  afterAll(() => app.close());
 
   const count = async (query: string) =>
     Number((await pool.query(query.replaceAll('$company', String(companyId)))).rows[0].count);

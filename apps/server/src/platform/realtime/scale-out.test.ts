@@ -8,15 +8,17 @@ import { queues } from '../../db/schema/index.js';
 // Two server processes share events only through PostgreSQL (the Socket.IO Postgres adapter);
 // the embedded database serves one process, so this runs in the PostgreSQL pass of the suite.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Each test's listening first server (with its sockets) and its second one, closed in that order. */
+const opened: { close(): Promise<unknown> }[] = [];
+afterAll(async () => {
+  for (const server of opened) await server.close();
+});
 
 test.runIf(onPostgres)('an event raised on one server reaches a socket connected to another', async () => {
   const first = await createTestApp();
   const second = await createTestApp();
   const live = await listenForSockets(first);
-  afterAll(async () => {
-    await live.close();
-    await second.close();
-  });
+  opened.push(live, second);
   const tenant = await createTenant(first);
   const socket = await live.connect({ token: tenant.admin.token });
   const received = collect<{ user: { name: string } }>(socket, events.user(tenant.companyId));
@@ -37,10 +39,7 @@ test.runIf(onPostgres)(
     const first = await createTestApp();
     const second = await createTestApp();
     const live = await listenForSockets(first);
-    afterAll(async () => {
-      await live.close();
-      await second.close();
-    });
+    opened.push(live, second);
     const tenant = await createTenant(first);
     const [queue] = await first.deps.db
       .insert(queues)
