@@ -4,6 +4,7 @@ import type { ProviderConnections } from '../channels/graph/graph.connections.js
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Integrations } from '../inbox/integrations.js';
+import type { Outbox } from '../modules/messages/messages.outbox-worker.js';
 import type { ActorLoader, RequestActor } from './auth/actor.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Jobs } from './jobs/jobs.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   tokens: TokenSigner;
   actors: ActorLoader;
   jobs: Jobs;
+  /** This process's sender of stored outbound messages. */
+  outbox: Pick<Outbox, 'wake'>;
   /** Seals credentials of outside services before they are stored. */
   secrets: SecretBox;
   /** Connections by the id a provider's webhook names them with, cached across deliveries. */

@@ -83,6 +83,7 @@ async function recordCloudStatus(deps: AppDeps, connection: ConnectionRow, statu
     externalId: status.id,
     ack,
     reason: ack < 0 ? failureReason(status.errors?.[0]?.code) : undefined,
+    callbackData: status.biz_opaque_callback_data,
   });
 }
 

@@ -104,7 +104,13 @@ async function handleEvent(
   if (!META_ID.test(customerId)) return false;
   const contents = messagingContentOf(deps, connection, event, customerId);
   if (!contents.length) return true;
-  if (echo && (await isOurEcho(deps, connection, event, customerId))) return true;
+  if (echo && (await isOurEcho(deps, connection, event, customerId))) {
+    // Our send's echo carries our message id: it settles a send whose own answer was lost.
+    const { mid, metadata } = event.message ?? {};
+    if (mid && metadata)
+      await recordStatus(deps, { ...target, externalId: mid, ack: 1, callbackData: metadata });
+    return true;
+  }
   await receiveContents(deps, graph, connection, surface, { customerId, fromMe: echo }, contents);
   return true;
 }
