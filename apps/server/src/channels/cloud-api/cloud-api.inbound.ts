@@ -2,6 +2,7 @@ import { type InboundMessage, receive } from '../../inbox/receive.js';
 import type { AppDeps } from '../../platform/context.js';
 import { recordStatus } from '../graph/graph.acks.js';
 import type { ConnectionRow } from '../graph/graph.connections.js';
+import { writtenAt } from '../graph/graph.time.js';
 import { unsupportedContent } from '../graph/graph.traces.js';
 import { type WebhookDelivery, webhookDelivery } from '../graph/webhook-delivery.js';
 import { cloudContentOf } from './cloud-api.content.js';
@@ -113,6 +114,8 @@ async function receiveCloudMessage(
     ...sender,
     externalId: message.id,
     quotedExternalId: parsed.data?.context?.id,
+    // Seconds since the epoch, as text.
+    sentAt: writtenAt(Number(message.timestamp) * 1000),
     ...content,
   };
   await receive(deps, input, { connection });

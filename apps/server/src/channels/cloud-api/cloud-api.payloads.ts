@@ -69,6 +69,7 @@ export const looseCloudMessage = z.object({
   id: z.string(),
   from: z.string().optional(),
   from_user_id: z.string().optional(),
+  timestamp: z.string().optional(),
   type: z.string().optional(),
 });
 

@@ -11,6 +11,7 @@ export interface ClaimOptions {
   owner: string;
   leaseSeconds: number;
   limit: number;
+  unknownWaitSeconds: number;
   /** A condition on the message's connection this process must meet to send it (a WhatsApp session's holder). */
   mayDeliver: (connectionId: SQL) => SQL;
 }
@@ -18,13 +19,22 @@ export interface ClaimOptions {
 /**
  * Claims up to `limit` sends for `owner` for the lease time: of each conversation only its oldest
  * unfinished message (so a later one never overtakes it), once it is due and nobody else's lease
- * holds it. A message another process is claiming right now is skipped, not waited for. A "sending"
- * head stays where it is: whether its request left is unknown, and `expireSendingLeases` says so.
+ * holds it. A message another process is claiming right now is skipped, not waited for.
+ *
+ * The same statement ends the claims of sends whose process stopped renewing its lease while their
+ * request may have been in flight (it died mid-send, or its result could not be stored): they are not
+ * repeated blindly but wait, as after a timeout, for a status that tells (`unknownWaitSeconds`).
  * The one query across companies (the outbox is a platform worker); each row carries its company.
  */
 export async function claimSends(db: Db, options: ClaimOptions) {
   const result = await db.execute(sql`
-    with heads as (
+    with expired as (
+      update messages set send_state = 'unknown',
+        next_attempt_at = now() + ${seconds(options.unknownWaitSeconds)},
+        send_lease_owner = null, send_lease_expires_at = null, updated_at = now()
+      where ${UNFINISHED} and send_state = 'sending' and send_lease_expires_at < now()
+      returning id, company_id
+    ), heads as (
       select distinct on (ticket_id) id from messages
       where ${UNFINISHED}
       order by ticket_id, id
@@ -38,15 +48,22 @@ export async function claimSends(db: Db, options: ClaimOptions) {
       order by m.next_attempt_at, m.id
       limit ${options.limit}
       for update of m skip locked
+    ), claimed as (
+      update messages set send_lease_owner = ${options.owner},
+        send_lease_expires_at = now() + ${seconds(options.leaseSeconds)}
+      from ready where messages.id = ready.id
+      returning messages.id, messages.company_id
     )
-    update messages set send_lease_owner = ${options.owner},
-      send_lease_expires_at = now() + ${seconds(options.leaseSeconds)}
-    from ready where messages.id = ready.id
-    returning messages.id, messages.company_id`);
-  return (result as unknown as { rows: { id: number | string; company_id: number }[] }).rows.map((row) => ({
-    messageId: Number(row.id),
-    companyId: row.company_id,
-  }));
+    select id, company_id, true as claimed from claimed
+    union all select id, company_id, false from expired`);
+  const rows = (
+    result as unknown as { rows: { id: number | string; company_id: number; claimed: boolean }[] }
+  ).rows;
+  const keys = (claimed: boolean) =>
+    rows
+      .filter((row) => row.claimed === claimed)
+      .map((row) => ({ messageId: Number(row.id), companyId: row.company_id }));
+  return { claimed: keys(true), expired: keys(false) };
 }
 
 /** Keeps this process's claims alive while it works on them. */
@@ -58,30 +75,16 @@ export async function renewSendLeases(db: Db, owner: string, ids: number[], leas
     .where(and(inArray(messages.id, ids), eq(messages.sendLeaseOwner, owner)));
 }
 
-/**
- * A send whose process stopped renewing its lease while its request may have been in flight (the
- * process died mid-send, or its result could not be stored): it is not repeated blindly but waits,
- * as after a timeout, for a status that tells. Answers the rows changed.
- */
-export function expireSendingLeases(db: Db, unknownWaitSeconds: number) {
-  return db
-    .update(messages)
-    .set({
-      sendState: 'unknown',
-      nextAttemptAt: sql`now() + ${seconds(unknownWaitSeconds)}`,
-      sendLeaseOwner: null,
-      sendLeaseExpiresAt: null,
-      updatedAt: new Date(),
-    })
-    .where(and(UNFINISHED, eq(messages.sendState, 'sending'), sql`${messages.sendLeaseExpiresAt} < now()`))
-    .returning();
-}
-
 /** `owner`'s claimed message, about to be requested: answers it, or nothing when it was cancelled or settled meanwhile. */
 export async function startSending(db: Db, owner: string, messageId: number) {
   const [row] = await db
     .update(messages)
-    .set({ sendState: 'sending', sendAttempts: sql`${messages.sendAttempts} + 1`, updatedAt: new Date() })
+    // Kept: `updatedAt` dates what the message became (an edit's 15 minutes count from it), not the outbox's steps.
+    .set({
+      sendState: 'sending',
+      sendAttempts: sql`${messages.sendAttempts} + 1`,
+      updatedAt: sql`${messages.updatedAt}`,
+    })
     .where(
       and(
         eq(messages.id, messageId),
@@ -101,7 +104,13 @@ export type Outcome =
   | { state: 'retrying'; delaySeconds: number; horizonHours: number; reason: string };
 
 export function settleSend(db: Db, owner: string, messageId: number, outcome: Outcome) {
-  const released = { sendLeaseOwner: null, sendLeaseExpiresAt: null, updatedAt: new Date() };
+  // A retry or a wait is the outbox's own step: `updatedAt` moves only with what the message became.
+  const final = outcome.state === 'sent' || outcome.state === 'failed';
+  const released = {
+    sendLeaseOwner: null,
+    sendLeaseExpiresAt: null,
+    updatedAt: final ? new Date() : sql`${messages.updatedAt}`,
+  };
   const values =
     outcome.state === 'sent'
       ? {
@@ -117,7 +126,7 @@ export function settleSend(db: Db, owner: string, messageId: number, outcome: Ou
           : retryValues(outcome);
   return db
     .update(messages)
-    .set({ ...values, ...released })
+    .set({ ...released, ...values })
     .where(
       and(eq(messages.id, messageId), eq(messages.sendLeaseOwner, owner), eq(messages.sendState, 'sending')),
     )
@@ -136,6 +145,7 @@ function retryValues(outcome: Extract<Outcome, { state: 'retrying' }>) {
     ack: sql`case when ${over} then -1 else ${messages.ack} end`,
     failedReason: sql`case when ${over} then ${outcome.reason.slice(0, 500)} else null end`,
     nextAttemptAt: sql`least(now() + ${seconds(outcome.delaySeconds)}, ${horizon})`,
+    updatedAt: sql`case when ${over} then now() else ${messages.updatedAt} end`,
   };
 }
 

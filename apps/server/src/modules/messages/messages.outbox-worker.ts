@@ -5,13 +5,12 @@ import { loggableError } from '../../platform/errors.js';
 import { publishMessageUpdates } from './messages.delivery.js';
 import {
   claimSends,
-  expireSendingLeases,
   type Outcome,
   renewSendLeases,
   settleSend,
   startSending,
 } from './messages.outbox-queries.js';
-import { findDeliveries, type MessageRow } from './messages.queries.js';
+import { findDeliveries, findMessages, type MessageRow } from './messages.queries.js';
 
 /** Sends one process has in flight at most: each its conversation's oldest, so they run side by side. */
 const MAX_IN_FLIGHT = 20;
@@ -49,16 +48,18 @@ export function createOutbox(): Outbox {
 
   const round = async (deps: AppDeps) => {
     const { leaseSeconds, unknownWaitSeconds } = deps.config.delivery;
-    await publishMessageUpdates(deps, await expireSendingLeases(deps.db, unknownWaitSeconds));
     const room = MAX_IN_FLIGHT - inFlight.size;
-    if (room <= 0) return;
-    const claimed = await claimSends(deps.db, {
+    const { claimed, expired } = await claimSends(deps.db, {
       owner: deps.processId,
       leaseSeconds,
+      unknownWaitSeconds,
       limit: room,
       // A WhatsApp session's messages are taken only by the process holding it.
       mayDeliver: (connectionId) => mayDeliverOn(deps.processId, connectionId),
     });
+    // Rare (a process died mid-send): their bubbles are told, read one by one.
+    for (const { companyId, messageId } of expired)
+      await publishMessageUpdates(deps, await findMessages(deps.db, companyId, [messageId]));
     if (claimed.length === 0) return;
     for (const { messageId } of claimed) inFlight.add(messageId);
     const batch = deliverClaimed(deps, claimed)
