@@ -86,3 +86,45 @@ test('a refused send is retried and the replies written after it wait: they leav
   expect(rows[0]?.sendAttempts).toBe(2);
   expect(left).toEqual(['primeira', 'segunda', 'terceira']);
 });
+
+test('an attendant cancels a send being retried: it never leaves, shows cancelled, and cannot be cancelled twice', {
+  timeout: 40_000,
+}, async () => {
+  const tenant = await createTenant(app);
+  const other = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
+  const attempts: number[] = [];
+  const webchat = app.deps.channels.get('webchat');
+  app.deps.channels.set('webchat', {
+    send: async ({ message }) => {
+      attempts.push(message.id);
+      throw new Error('provider down');
+    },
+  });
+
+  const { body: reply } = await call(app, 'POST', `/messages/${ticket.id}`, {
+    token: tenant.admin.token,
+    body: { body: 'durante a queda' },
+  });
+  await waitFor(
+    () => ticketMessages(tenant.companyId, ticket.id),
+    ([row]) => row?.sendState === 'retrying',
+  );
+  const foreign = await call(app, 'POST', `/messages/${reply.id}/cancel`, { token: other.admin.token });
+  const cancelled = await call(app, 'POST', `/messages/${reply.id}/cancel`, { token: tenant.admin.token });
+  const again = await call(app, 'POST', `/messages/${reply.id}/cancel`, { token: tenant.admin.token });
+  const triedBefore = attempts.length;
+  // Past the moment its next retry was due: the outbox leaves a cancelled send alone.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  if (webchat) app.deps.channels.set('webchat', webchat);
+
+  expect(foreign).toMatchObject({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
+  expect(cancelled).toMatchObject({
+    status: 200,
+    body: { id: reply.id, sendState: 'cancelled', ack: -1, failedReason: 'ERR_SEND_CANCELLED' },
+  });
+  expect(again).toMatchObject({ status: 409, body: { error: 'ERR_MESSAGE_NOT_CANCELLABLE' } });
+  expect(attempts.length).toBe(triedBefore);
+  const [row] = await ticketMessages(tenant.companyId, ticket.id);
+  expect(row).toMatchObject({ sendState: 'cancelled', ack: -1 });
+});

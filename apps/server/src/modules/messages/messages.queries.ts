@@ -52,6 +52,7 @@ export const toMessage = (
   fromMe: row.fromMe,
   ack: row.ack,
   failedReason: row.failedReason,
+  sendState: row.sendState,
   kind: row.kind,
   mediaUrl: links.url(row.mediaPath),
   mediaType: row.mediaType,

@@ -15,6 +15,7 @@ import { MessageReactions } from './message-reactions';
 import { canForward } from './messages.actions';
 import { chatSelection, useChatSelection } from './messages.selection';
 import { QuotedMessage } from './quoted-message';
+import { RetryingNotice } from './retrying-notice';
 
 const knownKinds = ['greeting', 'farewell', 'api'];
 
@@ -112,6 +113,7 @@ export function MessageBubble({ message, channel }: { message: Message; channel:
         <Box
           sx={{
             display: 'flex',
+            flexWrap: 'wrap',
             justifyContent: 'flex-end',
             alignItems: 'center',
             gap: 0.5,
@@ -119,6 +121,7 @@ export function MessageBubble({ message, channel }: { message: Message; channel:
             color: 'text.secondary',
           }}
         >
+          {message.fromMe && !message.isPrivate && <RetryingNotice message={message} />}
           {message.isEdited && <Typography variant="caption">{t('messages.edited')}</Typography>}
           <Typography variant="caption" component="time" dateTime={message.createdAt}>
             {formatTime(message.createdAt)}
