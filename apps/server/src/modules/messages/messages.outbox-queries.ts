@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { messages, type SendState } from '../../db/schema/index.js';
 
@@ -124,12 +124,14 @@ export function settleSend(db: Db, owner: string, messageId: number, outcome: Ou
         : outcome.state === 'unknown'
           ? { sendState: 'unknown' as SendState, nextAttemptAt: sql`now() + ${seconds(outcome.waitSeconds)}` }
           : retryValues(outcome);
+  // Meta's answer is the best news there is: it settles the message even if this process's claim
+  // lapsed meanwhile (its lease not renewed in time) and it was marked unknown.
+  const mine = and(eq(messages.sendLeaseOwner, owner), eq(messages.sendState, 'sending'));
+  const settles = outcome.state === 'sent' ? or(mine, eq(messages.sendState, 'unknown')) : mine;
   return db
     .update(messages)
     .set({ ...released, ...values })
-    .where(
-      and(eq(messages.id, messageId), eq(messages.sendLeaseOwner, owner), eq(messages.sendState, 'sending')),
-    )
+    .where(and(eq(messages.id, messageId), settles))
     .returning();
 }
 
