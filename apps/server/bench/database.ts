@@ -108,19 +108,14 @@ export async function snapshotSendTicket(url: string) {
 export type Snapshot = Awaited<ReturnType<typeof snapshotSendTicket>>;
 
 /**
- * Runs with the server stopped: the messages W5 and the fan-out wrote go, with any delivery job still
- * queued for them, and the ticket and its cycles get their columns back.
+ * Runs with the server stopped: the messages W5 and the fan-out wrote go (with them any send still
+ * queued: each message is its own outbox entry), and the ticket and its cycles get their columns back.
  */
 export async function restoreSendTicket(url: string, snapshot: Snapshot) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('begin');
-    await client.query(
-      `delete from pgboss.job where name = 'messages.deliver'
-       and (data ->> 'companyId')::int = $1 and (data ->> 'messageId')::bigint > $2`,
-      [snapshot.companyId, snapshot.lastMessageId],
-    );
     const written = await client.query(
       'delete from messages where company_id = $1 and ticket_id = $2 and id > $3',
       [snapshot.companyId, SEND_TICKET, snapshot.lastMessageId],

@@ -37,7 +37,7 @@ import { externalApiRoutes } from './modules/external-api/external-api.routes.js
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerChannelReactionJobs } from './modules/messages/messages.channel-reactions.js';
-import { registerDeliveryJobs } from './modules/messages/messages.delivery.js';
+import { createOutbox } from './modules/messages/messages.outbox-worker.js';
 import { typingRelay } from './modules/messages/messages.presence.js';
 import { registerReadReceiptJobs } from './modules/messages/messages.read-receipts.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -147,6 +147,7 @@ export async function buildApp({
   const jobs = await startJobs(database.executeSql, (error) =>
     app.log.error(loggableError(error), 'job failed'),
   );
+  const outbox = createOutbox();
   const deps: AppDeps = {
     config,
     log: app.log,
@@ -158,6 +159,7 @@ export async function buildApp({
     storage: createDiskStorage(config.mediaDir),
     links: createMediaLinks(`${secret}:media`, config.publicUrl),
     jobs,
+    outbox,
     secrets: createSecretBox(await loadSecret(db, 'secret-box', config.secretBoxKey)),
     providerConnections,
     channels: new Map(),
@@ -235,7 +237,7 @@ export async function buildApp({
   live.namespace(CALLS_NAMESPACE, CALL_FLOOD_MAX_EVENTS, callRelay(deps));
   await registerUserJobs(deps);
   await registerInboxJobs(deps);
-  await registerDeliveryJobs(deps);
+  outbox.start(deps);
   await registerReadReceiptJobs(deps);
   await registerChannelReactionJobs(deps);
   await registerContactJobs(deps);
@@ -256,6 +258,8 @@ export async function buildApp({
   });
 
   app.addHook('onClose', async () => {
+    // First: its sends in flight still need their WhatsApp sessions.
+    await outbox.stop();
     clearInterval(leases);
     await whatsapp.close();
     // Also releases the socket adapter's listening connection; the HTTP server is already closed.

@@ -20,8 +20,14 @@ const envSchema = z.object({
   REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(7),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
-  /** Retries of an outbound message before it is marked failed (backoff from 5 s: about 75 s with 4). */
-  DELIVERY_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(4),
+  /** How long an outbound message is retried (backoff up to an hour) before it is marked failed. */
+  DELIVERY_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** The first retry's delay; each next one twice as long, up to an hour. */
+  DELIVERY_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
+  /** A send claimed by a process that stops renewing its claim for this long is taken by another. */
+  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(2).default(30),
+  /** A send whose outcome is unknown (a timeout) waits this long for the channel's status before it is sent again. */
+  DELIVERY_UNKNOWN_WAIT_SECONDS: z.coerce.number().positive().default(300),
   /** Set when behind a load balancer, so client addresses (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -114,7 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     /** Trial companies one address may open per hour (docs/decisions.md). */
     signupsPerAddressHour: e.SIGNUP_MAX_PER_ADDRESS,
-    deliveryRetryLimit: e.DELIVERY_RETRY_LIMIT,
+    delivery: {
+      retryHours: e.DELIVERY_RETRY_HOURS,
+      retryBaseSeconds: e.DELIVERY_RETRY_BASE_SECONDS,
+      leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+      unknownWaitSeconds: e.DELIVERY_UNKNOWN_WAIT_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: e.WEB_DIST,

@@ -87,6 +87,10 @@ export const errorStatus = {
   ERR_CHANNEL_AUTH: 400,
   /** The channel cannot reach this customer (not on the channel, blocked, unknown id). */
   ERR_RECIPIENT_UNAVAILABLE: 400,
+  /** A message's failure reason: an attendant cancelled its send while it waited or was being retried. */
+  ERR_SEND_CANCELLED: 409,
+  /** The send is no longer waiting (in flight, of unknown outcome, sent, failed or cancelled): it cannot be cancelled. */
+  ERR_MESSAGE_NOT_CANCELLABLE: 409,
   /** A received file the channel no longer serves (it answered 404, or no longer knows the media id). */
   ERR_MEDIA_EXPIRED: 410,
   /** A received file the channel kept failing to hand over, through every retry. */

@@ -25,6 +25,8 @@ export interface AppDeps {
   tokens: TokenSigner;
   actors: ActorLoader;
   jobs: Jobs;
+  /** This process's outbox worker: `wake` when a message was stored, rather than at its next poll. */
+  outbox: { wake(): void };
   /** Seals credentials of outside services before they are stored. */
   secrets: SecretBox;
   /** Connections by the id a provider's webhook names them with, cached across deliveries. */

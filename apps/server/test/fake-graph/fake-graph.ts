@@ -27,6 +27,8 @@ export interface FakeGraphOptions {
   seed?: number;
   /** How long a "timeout" fault holds the request before dropping it. */
   hangMs?: number;
+  /** How long after accepting a send its first status (or echo) webhook leaves; 20 ms by default. */
+  statusDelayMs?: number;
 }
 
 export interface RecordedCall {
@@ -70,6 +72,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
   const mediaFaults = new Map<string, number[]>();
   let sequence = 0;
   let webhookUrl = options.webhookUrl;
+  const statusDelay = options.statusDelayMs ?? 20;
   const pending = new Set<Promise<unknown>>();
 
   const fireWebhook = (payload: unknown, delayMs: number) => {
@@ -300,11 +303,15 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
       contacts: [{ input: to, wa_id: to }],
       messages: [{ id }],
     });
+    const callback =
+      typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : undefined;
+    const status = (name: string, errorCode?: number) =>
+      cloudStatus(id, name, errorCode, phoneNumberId, callback);
     if (closedWindows.has(to) && type !== 'template')
-      return fireWebhook(cloudStatus(id, 'failed', 131047, phoneNumberId), 20);
-    fireWebhook(cloudStatus(id, 'sent', undefined, phoneNumberId), 20);
-    fireWebhook(cloudStatus(id, 'delivered', undefined, phoneNumberId), 60);
-    fireWebhook(cloudStatus(id, 'read', undefined, phoneNumberId), 100);
+      return fireWebhook(status('failed', 131047), statusDelay);
+    fireWebhook(status('sent'), statusDelay);
+    fireWebhook(status('delivered'), statusDelay + 40);
+    fireWebhook(status('read'), statusDelay + 80);
   }
 
   function sendMessenger(
@@ -341,7 +348,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     const id = `m_FAKE${++sequence}`;
     call.accepted = id;
     json(response, 200, { recipient_id: psid, message_id: id });
-    const text = (message as { text?: string }).text;
+    const { text, metadata } = message as { text?: string; metadata?: string };
     fireWebhook(
       messagingEnvelope(
         'page',
@@ -350,12 +357,18 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
             sender: { id: pageId },
             recipient: { id: psid },
             timestamp: Date.now(),
-            message: { is_echo: true, app_id: Number(appId), mid: id, ...(text ? { text } : {}) },
+            message: {
+              is_echo: true,
+              app_id: Number(appId),
+              ...(metadata ? { metadata } : {}),
+              mid: id,
+              ...(text ? { text } : {}),
+            },
           },
         ],
         pageId,
       ),
-      20,
+      statusDelay,
     );
     fireWebhook(
       messagingEnvelope(
@@ -369,7 +382,7 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
         ],
         pageId,
       ),
-      60,
+      statusDelay + 40,
     );
   }
 

@@ -55,7 +55,14 @@ export function cloudMessage(
 
 export const cloudText = (body: string) => ({ type: 'text', text: { body } });
 
-export function cloudStatus(id: string, status: string, errorCode?: number, phoneNumberId = PHONE_NUMBER_ID) {
+export function cloudStatus(
+  id: string,
+  status: string,
+  errorCode?: number,
+  phoneNumberId = PHONE_NUMBER_ID,
+  /** The send's `biz_opaque_callback_data`, which Meta echoes in each of its statuses. */
+  callbackData?: string,
+) {
   return cloudEnvelope(
     {
       statuses: [
@@ -64,6 +71,7 @@ export function cloudStatus(id: string, status: string, errorCode?: number, phon
           status,
           timestamp: String(Math.floor(Date.now() / 1000)),
           recipient_id: '16505551234',
+          ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
           ...(errorCode
             ? {
                 errors: [

@@ -6,6 +6,7 @@ import { call, createTestApp } from '../app.js';
 import { createTenant } from '../fixtures.js';
 import { type FakeGraphOptions, startFakeGraph } from './fake-graph.js';
 import { FAKE_WABA_ID } from './fake-templates.js';
+import { startSlowProxy } from './slow-proxy.js';
 import { sendWebhook } from './webhook-sender.js';
 
 export const VERIFY_TOKEN = 'verify-me';
@@ -18,13 +19,20 @@ export const digits = (length: number) =>
 
 /**
  * A listening app pointed at a fresh fake Graph API, which sends its status and echo webhooks back
- * to the app's /webhooks/meta, signed with the shared app secret.
+ * to the app's /webhooks/meta, signed with the shared app secret. With `slowProxy`, the app reaches
+ * the fake through a proxy that holds that share of the answers to sends for `delayMs`.
  */
-export async function createMetaTestApp(options: FakeGraphOptions & { env?: Record<string, string> } = {}) {
+export async function createMetaTestApp(
+  options: FakeGraphOptions & {
+    env?: Record<string, string>;
+    slowProxy?: { share: number; delayMs: number };
+  } = {},
+) {
   const fake = await startFakeGraph(options);
+  const proxy = options.slowProxy ? await startSlowProxy(fake.url, options.slowProxy) : undefined;
   const app = await createTestApp({
     env: {
-      GRAPH_API_URL: fake.url,
+      GRAPH_API_URL: proxy?.url ?? fake.url,
       GRAPH_API_VERSION: 'v21.0',
       META_APP_ID: fake.appId,
       META_APP_SECRET: fake.appSecret,
@@ -39,12 +47,14 @@ export async function createMetaTestApp(options: FakeGraphOptions & { env?: Reco
   return {
     app,
     fake,
+    proxy,
     webhookUrl,
     webhook: (payload: unknown, signature?: string | null) =>
       sendWebhook(webhookUrl, payload, fake.appSecret, { signature }),
     close: async () => {
       await fake.settle();
       await app.close();
+      await proxy?.close();
       await fake.close();
     },
   };

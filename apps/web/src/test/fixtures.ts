@@ -103,6 +103,7 @@ export function buildMessage(overrides: Partial<Message> = {}): Message {
     fromMe: false,
     ack: 0,
     failedReason: null,
+    sendState: null,
     kind: 'chat',
     mediaUrl: null,
     mediaType: null,

@@ -25,6 +25,13 @@ export const messageSchema = z.object({
   /** 0 pending, 1 sent, 2 delivered, 3 read (4 played); acks only move forward. -1 marks a failed send. */
   ack: z.number(),
   failedReason: z.string().nullable(),
+  /**
+   * Where an outbound message's send stands: 'pending' waiting its turn, 'sending' in flight, 'unknown'
+   * sent but not answered (waiting for the channel's status), 'retrying' refused for now and tried again
+   * later (it may be cancelled), then 'sent', 'failed' or 'cancelled' (ack -1, ERR_SEND_CANCELLED).
+   * Null for what was never sent by the outbox (received messages, notes, older messages).
+   */
+  sendState: z.enum(['pending', 'sending', 'unknown', 'retrying', 'sent', 'failed', 'cancelled']).nullable(),
   kind: z.string(),
   mediaUrl: z.string().nullable(),
   mediaType: z.string().nullable(),

@@ -13,7 +13,11 @@ import { connections, messages, tickets } from '../../db/schema/index.js';
 import { storedMessageContent } from './baileys.history.js';
 
 const harness = createBaileysHarness();
-const app = await createTestApp({ whatsappSockets: harness.factory, env: { DELIVERY_RETRY_LIMIT: '0' } });
+// A send without a session is retried a second apart and given up after about 3 seconds.
+const app = await createTestApp({
+  whatsappSockets: harness.factory,
+  env: { DELIVERY_RETRY_HOURS: String(3 / 3600), DELIVERY_RETRY_BASE_SECONDS: '1' },
+});
 afterAll(() => app.close());
 
 const CUSTOMER = '5511977776666@s.whatsapp.net';
@@ -182,7 +186,7 @@ test("edits, deletes and reactions by the agent reach the customer's WhatsApp wi
   ]);
 });
 
-test('without a live session the message is kept and marked failed with a reason, never lost', async () => {
+test('without a live session the message is kept, retried, and marked failed with a reason after the horizon, never lost', async () => {
   const { admin, first, connection, companyId } = await conversation();
   await app.whatsapp.stop({ companyId, connectionId: connection.id }, { logout: false });
 
@@ -195,7 +199,13 @@ test('without a live session the message is kept and marked failed with a reason
     (value) => value?.ack === -1,
   );
 
-  expect(row).toMatchObject({ ack: -1, failedReason: 'ERR_SENDING_WAPP_MSG', body: 'alguém?' });
+  expect(row).toMatchObject({
+    ack: -1,
+    sendState: 'failed',
+    failedReason: 'ERR_SENDING_WAPP_MSG',
+    body: 'alguém?',
+  });
+  expect(row?.sendAttempts).toBeGreaterThan(1);
 });
 
 test('a resend request from WhatsApp is answered from the stored message', async () => {

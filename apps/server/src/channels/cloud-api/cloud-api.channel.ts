@@ -6,7 +6,9 @@ import {
   type ChannelAdapter,
   type OutboundDelivery,
   PermanentSendError,
+  UncertainSendError,
 } from '../../platform/ports/channel-adapter.js';
+import { callbackDataOf } from '../graph/graph.acks.js';
 import { type GraphClient, isUnknownObject, sendFailure } from '../graph/graph.client.js';
 import { publicMediaLink, readStoredMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
@@ -76,10 +78,12 @@ export function createCloudApiChannel(deps: AppDeps, graph: GraphClient): Channe
           to: to(delivery),
           ...(await content(delivery)),
           ...(quoted?.externalId ? { context: { message_id: quoted.externalId } } : {}),
+          // Echoed in every status of this message: a send whose answer was lost is still recognised.
+          biz_opaque_callback_data: callbackDataOf(delivery.message),
         };
         const answer = await post(delivery, 'messages', body);
         const externalId = answer.messages?.[0]?.id;
-        if (!externalId) throw new Error('Cloud API answered a send without a message id');
+        if (!externalId) throw new UncertainSendError('Cloud API answered a send without a message id');
         return { externalId, ack: 1 };
       } catch (error) {
         throw sendFailure(error);

@@ -3,6 +3,7 @@ import type { InboundMessage } from '../../modules/messages/messages.inbound-mes
 import type { AppDeps } from '../../platform/context.js';
 import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { recordStatus } from '../graph/graph.acks.js';
+import { writtenAt } from '../graph/graph.time.js';
 import { unsupportedContent } from '../graph/graph.traces.js';
 import { type WebhookDelivery, webhookDelivery } from '../graph/webhook-delivery.js';
 import { cloudContentOf } from './cloud-api.content.js';
@@ -84,6 +85,7 @@ async function recordCloudStatus(deps: AppDeps, connection: ConnectionRow, statu
     externalId: status.id,
     ack,
     reason: ack < 0 ? failureReason(status.errors?.[0]?.code) : undefined,
+    callbackData: status.biz_opaque_callback_data,
   });
 }
 
@@ -113,6 +115,8 @@ async function receiveCloudMessage(
     ...sender,
     externalId: message.id,
     quotedExternalId: parsed.data?.context?.id,
+    // Seconds since the epoch, as text.
+    sentAt: writtenAt(Number(message.timestamp) * 1000),
     ...content,
   };
   await receive(deps, input, { connection });

@@ -59,6 +59,8 @@ export const cloudStatus = z.object({
   id: z.string(),
   status: z.string(),
   errors: z.array(z.object({ code: z.number() })).optional(),
+  /** What the send carried for us: our message's id (graph.acks.ts). */
+  biz_opaque_callback_data: z.string().optional(),
 });
 export type CloudStatus = z.infer<typeof cloudStatus>;
 
@@ -67,6 +69,7 @@ export const looseCloudMessage = z.object({
   id: z.string(),
   from: z.string().optional(),
   from_user_id: z.string().optional(),
+  timestamp: z.string().optional(),
   type: z.string().optional(),
 });
 

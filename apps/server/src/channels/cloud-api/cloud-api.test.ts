@@ -340,3 +340,30 @@ test('without a public https address an attachment is uploaded to /media and sen
   });
   expect((send?.body as { image: object }).image).not.toHaveProperty('link');
 });
+
+test('a message Meta delivers late is stored at the time the customer wrote it, before what they wrote after it', async () => {
+  const tenant = await createCloudTenant(meta);
+  const from = '5511966660001';
+  const now = Math.floor(Date.now() / 1000);
+  const withTime = (body: string, secondsAgo: number) => {
+    const built = inbound(tenant.phoneNumberId, from, cloudText(body));
+    const [message] = (built.payload.entry[0]?.changes[0]?.value.messages ?? []) as { timestamp?: string }[];
+    if (message) message.timestamp = String(now - secondsAgo);
+    return built.payload;
+  };
+
+  // The second message arrives first; Meta redelivers the first one a minute late.
+  expect((await meta.webhook(withTime('segunda', 60))).status).toBe(200);
+  expect((await meta.webhook(withTime('primeira', 120))).status).toBe(200);
+
+  const { body } = await call(
+    app,
+    'GET',
+    `/messages/${(await acceptedTicket(tenant.companyId, tenant.admin.id))?.id}`,
+    {
+      token: tenant.admin.token,
+    },
+  );
+  expect(body.messages.map((m: { body: string }) => m.body)).toEqual(['primeira', 'segunda']);
+  expect(new Date(body.messages[0].createdAt).getTime()).toBe((now - 120) * 1000);
+});

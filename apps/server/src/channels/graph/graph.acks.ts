@@ -1,6 +1,7 @@
 import { and, between, eq, inArray, lte, sql } from 'drizzle-orm';
 import { contactIdentities, messages } from '../../db/schema/index.js';
 import { publishMessageUpdates } from '../../modules/messages/messages.delivery.js';
+import { reconcileSend } from '../../modules/messages/messages.outbox-queries.js';
 import type { AppDeps } from '../../platform/context.js';
 
 const ACK_JOB = 'meta.ack';
@@ -13,6 +14,20 @@ export interface StatusUpdate {
   /** 1 sent, 2 delivered, 3 read, 4 played; -1 failed with `reason`. */
   ack: number;
   reason?: string;
+  /** What we sent with the message for Meta to echo (`callbackDataOf`): names our message when its id is not stored yet. */
+  callbackData?: string;
+}
+
+const CALLBACK_PREFIX = 'balcao:';
+
+/** Our message's id as sent for Meta to echo in statuses (`biz_opaque_callback_data`, Messenger's `metadata`). */
+export const callbackDataOf = (message: { id: number }) => `${CALLBACK_PREFIX}${message.id}`;
+
+function messageIdOf(callbackData: string | undefined): number | undefined {
+  const id = callbackData?.startsWith(CALLBACK_PREFIX)
+    ? Number(callbackData.slice(CALLBACK_PREFIX.length))
+    : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 const ofConnection = (update: Pick<StatusUpdate, 'companyId' | 'connectionId'>) =>
@@ -32,7 +47,12 @@ async function applyStatus(deps: AppDeps, update: StatusUpdate): Promise<boolean
     update.ack < 0
       ? await deps.db
           .update(messages)
-          .set({ ack: -1, failedReason: update.reason ?? 'ERR_SENDING_WAPP_MSG', updatedAt: new Date() })
+          .set({
+            ack: -1,
+            failedReason: update.reason ?? 'ERR_SENDING_WAPP_MSG',
+            sendState: sql`case when ${messages.sendState} is null then null else 'failed' end`,
+            updatedAt: new Date(),
+          })
           .where(and(byId, between(messages.ack, 0, 1)))
           .returning()
       : await deps.db
@@ -45,7 +65,14 @@ async function applyStatus(deps: AppDeps, update: StatusUpdate): Promise<boolean
     return true;
   }
   const [known] = await deps.db.select({ id: messages.id }).from(messages).where(byId);
-  return known !== undefined;
+  if (known) return true;
+  // The send's own answer was lost or is not stored yet (a timeout): the status settles it, so the
+  // outbox does not send it again.
+  const messageId = messageIdOf(update.callbackData);
+  if (messageId === undefined) return false;
+  const reconciled = await reconcileSend(deps.db, { ...update, messageId }, update);
+  await publishMessageUpdates(deps, reconciled);
+  return reconciled.length > 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { PermanentSendError } from '../../platform/ports/channel-adapter.js';
+import { PermanentSendError, UncertainSendError } from '../../platform/ports/channel-adapter.js';
 
 /** Graph's error envelope: `{"error":{"message","type","code","error_subcode","fbtrace_id"}}`. */
 class GraphError extends Error {
@@ -21,6 +21,7 @@ const RETRYABLE_CODES = new Set([1, 2, 4, 17, 32, 341, 613, 80007, 130429, 13100
  * fails at once when no retry could change the answer.
  */
 export function sendFailure(error: unknown): unknown {
+  if (mayHaveArrived(error)) return new UncertainSendError(String(error));
   if (!(error instanceof GraphError)) return error;
   if (error.status >= 500 || error.status === 429 || RETRYABLE_CODES.has(error.code)) return error;
   if (error.code === 131047 || (error.code === 10 && error.subcode === 2018278))
@@ -49,6 +50,29 @@ export const isUnknownObject = (error: unknown) =>
 /** A file Meta no longer serves: its media id is unknown, or its address answers "not found"/"gone". */
 export const isGoneMedia = (error: unknown) =>
   isUnknownObject(error) || (error instanceof GraphError && (error.status === 404 || error.status === 410));
+
+/** Node's codes for a connection that was never made: the request cannot have left. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Graph did not answer a request that may have reached it: our timeout, or the connection lost
+ * after it was made. Only a connection never made proves Meta did not get the request.
+ */
+function mayHaveArrived(error: unknown): boolean {
+  if (error instanceof GraphError || error instanceof PermanentSendError) return false;
+  if (error instanceof UncertainSendError) return true;
+  const { name, cause } = error as { name?: string; cause?: { code?: string } };
+  if (name === 'TimeoutError' || name === 'AbortError') return true;
+  if (error instanceof TypeError && cause) return !NOT_CONNECTED.has(cause.code ?? '');
+  return false;
+}
 
 type Auth = { bearer: string } | { accessToken: string };
 

@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { contactIdentities } from '../../db/schema/index.js';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
-import type { ChannelAdapter, OutboundDelivery } from '../../platform/ports/channel-adapter.js';
+import {
+  type ChannelAdapter,
+  type OutboundDelivery,
+  UncertainSendError,
+} from '../../platform/ports/channel-adapter.js';
+import { callbackDataOf } from '../graph/graph.acks.js';
 import { type GraphClient, sendFailure } from '../graph/graph.client.js';
 import { publicMediaLink, readStoredMedia } from '../graph/graph.media.js';
 import { graphToken } from '../graph/graph.token.js';
@@ -51,15 +56,27 @@ export function createMessagingChannel(
     const { message } = delivery;
     const type = attachmentType(message.mediaType);
     const url = publicMediaLink(deps, message.mediaPath ?? '');
-    if (url) return { ...head, message: { attachment: { type, payload: { url, is_reusable: true } } } };
+    const metadata = metadataOf(delivery.message);
+    if (url)
+      return { ...head, message: { attachment: { type, payload: { url, is_reusable: true } }, ...metadata } };
     const form = new FormData();
     for (const [key, value] of Object.entries(head))
       form.set(key, typeof value === 'string' ? value : JSON.stringify(value));
-    form.set('message', JSON.stringify({ attachment: { type, payload: { is_reusable: true } } }));
+    form.set(
+      'message',
+      JSON.stringify({ attachment: { type, payload: { is_reusable: true } }, ...metadata }),
+    );
     const bytes = await readStoredMedia(deps, message.mediaPath ?? '');
     form.set('filedata', new Blob([bytes]), message.mediaName ?? 'file');
     return form;
   }
+
+  /**
+   * Messenger echoes `metadata` with the send (the `message_echoes` webhook), so a send whose answer
+   * was lost is recognised by its echo. Instagram documents no such field: its sends go without.
+   */
+  const metadataOf = (message: OutboundDelivery['message']) =>
+    kind === 'psid' ? { metadata: callbackDataOf(message) } : {};
 
   /** A reply names the customer's message it answers (the mid the webhook gave it). */
   async function replyTo(message: OutboundDelivery['message']) {
@@ -87,8 +104,11 @@ export function createMessagingChannel(
             await send(delivery.connection, { recipient, ...type, message: { text } }).catch(
               (error: unknown) => deps.log.warn({ err: error }, 'caption after an attachment not sent'),
             );
-        } else externalId = (await send(delivery.connection, { ...head, message: { text } })).message_id;
-        if (!externalId) throw new Error('the Send API answered without a message id');
+        } else {
+          const message = { text, ...metadataOf(delivery.message) };
+          externalId = (await send(delivery.connection, { ...head, message })).message_id;
+        }
+        if (!externalId) throw new UncertainSendError('the Send API answered without a message id');
         return { externalId, ack: 1 };
       } catch (error) {
         throw sendFailure(error);

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/context.js';
 import type { ConnectionRow } from '../../platform/provider-connections.js';
 import { recordStatus, recordWatermark } from '../graph/graph.acks.js';
 import type { GraphClient } from '../graph/graph.client.js';
+import { writtenAt } from '../graph/graph.time.js';
 import { unsupportedContent } from '../graph/graph.traces.js';
 import { type WebhookDelivery, webhookDelivery } from '../graph/webhook-delivery.js';
 import { contactName, isOurEcho } from './messenger.contacts.js';
@@ -104,8 +105,15 @@ async function handleEvent(
   if (!META_ID.test(customerId)) return false;
   const contents = messagingContentOf(deps, connection, event, customerId);
   if (!contents.length) return true;
-  if (echo && (await isOurEcho(deps, connection, event, customerId))) return true;
-  await receiveContents(deps, graph, connection, surface, { customerId, fromMe: echo }, contents);
+  if (echo && (await isOurEcho(deps, connection, event, customerId))) {
+    // Our send's echo carries our message id: it settles a send whose own answer was lost.
+    const { mid, metadata } = event.message ?? {};
+    if (mid && metadata)
+      await recordStatus(deps, { ...target, externalId: mid, ack: 1, callbackData: metadata });
+    return true;
+  }
+  const from = { customerId, fromMe: echo, sentAt: writtenAt(event.timestamp) };
+  await receiveContents(deps, graph, connection, surface, from, contents);
   return true;
 }
 
@@ -132,7 +140,7 @@ async function receiveContents(
   graph: GraphClient,
   connection: ConnectionRow,
   surface: Surface,
-  from: { customerId: string; fromMe: boolean },
+  from: { customerId: string; fromMe: boolean; sentAt?: Date },
   contents: MessagingContent[],
 ) {
   const name = await contactName(deps, graph, connection, surface.kind, from.customerId);
@@ -146,6 +154,7 @@ async function receiveContents(
         identity: { kind: surface.kind, value: from.customerId },
         contact: { name },
         fromMe: from.fromMe,
+        sentAt: from.sentAt,
         ...content,
       },
       { connection },

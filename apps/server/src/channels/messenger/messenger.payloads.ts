@@ -20,6 +20,8 @@ export const messagingEvent = z.object({
       text: z.string().optional(),
       is_echo: z.boolean().optional(),
       app_id: z.union([z.number(), z.string()]).optional(),
+      /** What our send carried (graph.acks.ts), echoed with it. */
+      metadata: z.string().optional(),
       is_deleted: z.boolean().optional(),
       is_unsupported: z.boolean().optional(),
       attachments: z.array(attachment).optional(),

@@ -340,6 +340,7 @@ test('Messenger: without a public https address an attachment is uploaded with t
   const form = upload?.body as FormData;
   expect(JSON.parse(String(form.get('message')))).toEqual({
     attachment: { type: 'file', payload: { is_reusable: true } },
+    metadata: `balcao:${stored.id}`,
   });
   expect(form.get('messaging_type')).toBe('RESPONSE');
   expect(await (form.get('filedata') as Blob).text()).toBe('%PDF-1.4 boleto');

@@ -18,7 +18,7 @@ import { raiseAcks } from '../../modules/messages/messages.delivery.js';
 import { publishPresence, TYPING_REPORTS_PER_SECOND } from '../../modules/messages/messages.presence.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
-import type { ChannelAdapter } from '../../platform/ports/channel-adapter.js';
+import { type ChannelAdapter, PermanentSendError } from '../../platform/ports/channel-adapter.js';
 import { allowance, latestOnly } from '../../platform/realtime/flood.js';
 import { socketLimits, throttleReads } from './webchat.limits.js';
 import {
@@ -113,41 +113,54 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
       }),
     );
 
+    // Messages the visitor sends in sequence are stored in that order: each waits for the one before
+    // (run side by side, a later one could commit first and sort before it).
+    let previous: Promise<unknown> = Promise.resolve();
+    const inTurn =
+      <A extends unknown[]>(handler: (...args: A) => Promise<unknown>) =>
+      (...args: A) => {
+        const run = previous.then(() => handler(...args));
+        previous = run.catch(() => undefined);
+        return run;
+      };
+
     socket.on(
       webchatEvents.send,
-      guarded(async (input: unknown, ack: Ack<{ id: number }>) => {
-        const visitor: VisitorRow | undefined = socket.data.visitor;
-        if (!visitor) return ack({ ok: false, error: 'ERR_SESSION_EXPIRED' });
-        const body = parse(webchatSendBody, input, ack);
-        if (!body) return;
-        if (!(await limits.maySend(visitor.visitorId)))
-          return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
-        // The visitor's identity exists since `start`, so the contact is found, never created, here.
-        const received = await receive(deps, {
-          companyId: connection.companyId,
-          connectionId: connection.id,
-          channel: 'webchat',
-          identity: { kind: 'webchat', value: visitor.visitorId },
-          contact: { name: visitor.visitorId },
-          externalId: `visitor:${visitor.visitorId}:${body.clientId}`,
-          body: body.body,
-        });
-        // Other tabs of the same visitor show it too.
-        const { id, createdAt, ack: messageAck } = received.message;
-        socket.to(visitorRoom(connection.id, visitor.visitorId)).emit(webchatEvents.message, {
-          id,
-          body: body.body,
-          fromVisitor: true,
-          createdAt,
-          ack: messageAck,
-          edited: false,
-          deleted: false,
-          media: null,
-          quoted: null,
-          reactions: [],
-        } satisfies WebchatMessage);
-        ack({ ok: true, id: received.message.id });
-      }),
+      guarded(
+        inTurn(async (input: unknown, ack: Ack<{ id: number }>) => {
+          const visitor: VisitorRow | undefined = socket.data.visitor;
+          if (!visitor) return ack({ ok: false, error: 'ERR_SESSION_EXPIRED' });
+          const body = parse(webchatSendBody, input, ack);
+          if (!body) return;
+          if (!(await limits.maySend(visitor.visitorId)))
+            return ack({ ok: false, error: 'ERR_TOO_MANY_REQUESTS' });
+          // The visitor's identity exists since `start`, so the contact is found, never created, here.
+          const received = await receive(deps, {
+            companyId: connection.companyId,
+            connectionId: connection.id,
+            channel: 'webchat',
+            identity: { kind: 'webchat', value: visitor.visitorId },
+            contact: { name: visitor.visitorId },
+            externalId: `visitor:${visitor.visitorId}:${body.clientId}`,
+            body: body.body,
+          });
+          // Other tabs of the same visitor show it too.
+          const { id, createdAt, ack: messageAck } = received.message;
+          socket.to(visitorRoom(connection.id, visitor.visitorId)).emit(webchatEvents.message, {
+            id,
+            body: body.body,
+            fromVisitor: true,
+            createdAt,
+            ack: messageAck,
+            edited: false,
+            deleted: false,
+            media: null,
+            quoted: null,
+            reactions: [],
+          } satisfies WebchatMessage);
+          ack({ ok: true, id: received.message.id });
+        }),
+      ),
     );
 
     // However often the screen reports reading, one statement per interval reaches the database.
@@ -202,7 +215,9 @@ export function attachWebchat(io: Server, deps: AppDeps): ChannelAdapter {
   return {
     async send({ connection, contact, message }) {
       const targets = await visitorRooms(connection.id, contact.id);
-      if (targets.length === 0) throw new Error('ERR_WAPP_INVALID_CONTACT');
+      // A contact that never chatted on this site has no visitor to receive it, now or later.
+      if (targets.length === 0)
+        throw new PermanentSendError('ERR_WAPP_INVALID_CONTACT', `contact ${contact.id} has no visitor`);
       const online = (await nsp.in(targets).fetchSockets()).length > 0;
       const [shown] = await presentToVisitor(deps.db, deps.links, connection.companyId, [
         { ...message, ack: online ? 2 : 1 },

@@ -1,5 +1,5 @@
 import { events, WEBCHAT_NAMESPACE, webchatEvents } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
@@ -400,6 +400,31 @@ describe('floods', () => {
     } finally {
       inserts.mockRestore();
     }
+  });
+
+  test('messages a visitor sends in quick sequence on one socket are stored in that order', async () => {
+    const { tenant, visitor } = await setUp();
+    await emit(visitor, webchatEvents.start, { name: 'Rápida' });
+
+    const written: string[] = [];
+    for (let burst = 1; burst <= 4; burst++) {
+      const bodies = Array.from({ length: 5 }, (_, i) => `rajada ${burst}.${i + 1}`);
+      written.push(...bodies);
+      // Emitted without waiting for each answer, as a visitor typing fast does.
+      const answers = await Promise.all(
+        bodies.map((body, i) =>
+          emit<{ ok: boolean }>(visitor, webchatEvents.send, { body, clientId: `burst-${burst}-${i}` }),
+        ),
+      );
+      expect(answers.every((answer) => answer.ok)).toBe(true);
+    }
+
+    const stored = await app.deps.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.companyId, tenant.companyId), eq(messages.fromMe, false)))
+      .orderBy(asc(messages.createdAt), asc(messages.id));
+    expect(stored.map((row) => row.body)).toEqual(written);
   });
 
   test('one address opening visitor after visitor is refused past the limit', async () => {

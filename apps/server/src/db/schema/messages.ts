@@ -12,13 +12,29 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { searchDocument } from '../text-search.js';
-import { timestamps } from './columns.js';
+import { at, timestamps } from './columns.js';
 import { companyId } from './companies.js';
 import { connections } from './connections.js';
 import { contacts } from './contacts.js';
 import { queues } from './queues.js';
 import { tickets } from './tickets.js';
 import { users } from './users.js';
+
+/**
+ * pending: waiting its turn; sending: a request is (or may be) in flight; unknown: the request may
+ * have reached the channel, which has not said (a timeout): it waits for a status before resending;
+ * retrying: refused for now, tried again at `nextAttemptAt`; sent, failed, cancelled: final.
+ */
+export const SEND_STATES = [
+  'pending',
+  'sending',
+  'unknown',
+  'retrying',
+  'sent',
+  'failed',
+  'cancelled',
+] as const;
+export type SendState = (typeof SEND_STATES)[number];
 
 export const messages = pgTable(
   'messages',
@@ -63,6 +79,18 @@ export const messages = pgTable(
     /** A Cloud API template send: what Meta is asked to send (its Graph components); `body` holds its rendered text. */
     template: jsonb('template').$type<{ name: string; language: string; components: unknown[] }>(),
     participant: text('participant'),
+    /**
+     * Where an outbound message stands in the outbox (messages.outbox-worker.ts); null for what is
+     * not sent by it (received messages, private notes, echoes of the phone's own sends).
+     */
+    sendState: text('send_state').$type<SendState>(),
+    /** Requests made to the channel for this message so far. */
+    sendAttempts: smallint('send_attempts').notNull().default(0),
+    /** Not sent before then: a retry's backoff, a paced forward, or the end of an unknown outcome's wait. */
+    nextAttemptAt: at('next_attempt_at'),
+    /** The process sending it, until `sendLeaseExpiresAt` unless renewed; another takes it after that. */
+    sendLeaseOwner: text('send_lease_owner'),
+    sendLeaseExpiresAt: at('send_lease_expires_at'),
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -76,15 +104,15 @@ export const messages = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Deleting a contact, a user or a ticket must not scan every message to clear these links.
-    // The outbox sweep looks only at outbound messages still pending, a handful at any time.
-    index('messages_outbound_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.fromMe} and not ${t.isPrivate} and ${t.ack} = 0 and ${t.externalId} is null`),
+    // The outbox's claim reads each conversation's oldest unfinished send: only those rows are indexed.
+    index('messages_outbox_idx')
+      .on(t.ticketId, t.id)
+      .where(sql`${t.sendState} in ('pending', 'sending', 'unknown', 'retrying')`),
     // The contact drawer's media and gallery of one conversation.
     index('messages_ticket_media_idx')
       .on(t.ticketId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.mediaPath} is not null`),
+    // Deleting a contact, a user or a ticket must not scan every message to clear these links.
     index('messages_contact_idx').on(t.contactId),
     index('messages_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('messages_quoted_idx').on(t.quotedMessageId).where(sql`${t.quotedMessageId} is not null`),

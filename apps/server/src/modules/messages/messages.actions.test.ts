@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
 import { connections, contacts, messages, tickets } from '../../db/schema/index.js';
 import type { OutboundDelivery } from '../../platform/ports/channel-adapter.js';
-import { DELIVER_JOB } from './messages.outbox.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -190,19 +189,13 @@ test('forwarding copies the messages into the contact’s active ticket, marked 
     { body: 'primeira', isForwarded: true },
     { body: 'segunda', isForwarded: true },
   ]);
-  const jobs = await app.deps.db.execute(sql`
-    select data->>'messageId' as id, start_after from pgboss.job
-    where name = ${DELIVER_JOB} and data->>'messageId' in (${sql.join(
-      forwarded.body.messageIds.map((id: number) => sql`${String(id)}`),
-      sql`, `,
-    )})
-    order by start_after`);
-  // Both drivers answer `{ rows }`; their union types the result as unknown.
-  const [first, next] = (jobs as unknown as { rows: { start_after: string }[] }).rows;
-  if (!first || !next) throw new Error('delivery jobs missing');
-  expect(new Date(next.start_after).getTime() - new Date(first.start_after).getTime()).toBeGreaterThanOrEqual(
-    900,
-  );
+  const [first, next] = await app.deps.db
+    .select({ nextAttemptAt: messages.nextAttemptAt })
+    .from(messages)
+    .where(inArray(messages.id, forwarded.body.messageIds))
+    .orderBy(asc(messages.nextAttemptAt));
+  if (!first?.nextAttemptAt || !next?.nextAttemptAt) throw new Error('forwarded copies not queued');
+  expect(next.nextAttemptAt.getTime() - first.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(900);
 });
 
 test('forwarding opens a new ticket when the contact has none active on the connection', async () => {

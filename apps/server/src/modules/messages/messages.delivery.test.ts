@@ -5,15 +5,25 @@ import { createTenant, createTicket } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
 import { messages } from '../../db/schema/index.js';
 
-// No retries, so the job reaches the dead-letter queue at its first failure.
-const app = await createTestApp({ env: { DELIVERY_RETRY_LIMIT: '0' } });
+// Retries a second apart (then two, four), given up after a horizon of about 4 seconds.
+const app = await createTestApp({
+  env: { DELIVERY_RETRY_HOURS: String(4 / 3600), DELIVERY_RETRY_BASE_SECONDS: '1' },
+});
 afterAll(() => app.close());
 
-test('a message its channel keeps refusing ends failed with a reason after the last retry', {
+const ticketMessages = (companyId: number, ticketId: number) =>
+  app.deps.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId)))
+    .orderBy(asc(messages.id));
+
+test('a message its channel keeps refusing is retried until the horizon, then ends failed with a reason', {
   timeout: 40_000,
 }, async () => {
   const tenant = await createTenant(app);
   const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
+  const webchat = app.deps.channels.get('webchat');
   app.deps.channels.set('webchat', {
     send: async () => {
       throw new Error('provider down');
@@ -25,62 +35,96 @@ test('a message its channel keeps refusing ends failed with a reason after the l
     body: { body: 'Olá' },
   });
   const [failed] = await waitFor(
-    () =>
-      app.deps.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.companyId, tenant.companyId), eq(messages.id, reply.id))),
+    () => ticketMessages(tenant.companyId, ticket.id),
     ([row]) => row?.ack !== 0,
+    30_000,
   );
+  if (webchat) app.deps.channels.set('webchat', webchat);
 
-  expect(failed).toMatchObject({ ack: -1, failedReason: 'ERR_SENDING_WAPP_MSG' });
+  expect(failed).toMatchObject({
+    id: reply.id,
+    ack: -1,
+    sendState: 'failed',
+    failedReason: 'ERR_SENDING_WAPP_MSG',
+  });
+  expect(failed?.sendAttempts).toBeGreaterThanOrEqual(3);
 });
 
-test('a delivery that fails leaves the deliveries taken in the same batch to succeed', {
+test('a refused send is retried and the replies written after it wait: they leave in the order written', {
   timeout: 40_000,
 }, async () => {
   const tenant = await createTenant(app);
   const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
-  // The first send holds the worker until the next two are queued, so that one fetch takes both; the
-  // batch's first delivery (whichever pg-boss puts first) is refused.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let refused: number | undefined;
+  const left: string[] = [];
+  let refusedOnce = false;
   const webchat = app.deps.channels.get('webchat');
   app.deps.channels.set('webchat', {
     send: async ({ message }) => {
-      if (message.ticketId !== ticket.id) return { externalId: `out-${message.id}`, ack: 1 };
-      if (message.body === 'primeira') await held;
-      else if (refused === undefined) {
-        refused = message.id;
+      if (message.ticketId === ticket.id && message.body === 'primeira' && !refusedOnce) {
+        refusedOnce = true;
         throw new Error('provider refused this one');
       }
+      if (message.ticketId === ticket.id) left.push(message.body);
       return { externalId: `out-${message.id}`, ack: 1 };
     },
   });
   const send = (body: string) =>
     call(app, 'POST', `/messages/${ticket.id}`, { token: tenant.admin.token, body: { body } });
 
-  await send('primeira');
-  await send('segunda');
-  await send('terceira');
-  release();
+  for (const body of ['primeira', 'segunda', 'terceira']) await send(body);
   const rows = await waitFor(
-    () =>
-      app.deps.db
-        .select({ id: messages.id, body: messages.body, ack: messages.ack })
-        .from(messages)
-        .where(and(eq(messages.companyId, tenant.companyId), eq(messages.ticketId, ticket.id)))
-        .orderBy(asc(messages.id)),
+    () => ticketMessages(tenant.companyId, ticket.id),
     (found) => found.length === 3 && found.every((row) => row.ack !== 0),
   );
   if (webchat) app.deps.channels.set('webchat', webchat);
 
-  expect(rows.map(({ body, ack }) => ({ body, ack }))).toEqual([
-    { body: 'primeira', ack: 1 },
-    ...rows.slice(1).map(({ id, body }) => ({ body, ack: id === refused ? -1 : 1 })),
+  expect(rows.map(({ body, ack, sendState }) => ({ body, ack, sendState }))).toEqual([
+    { body: 'primeira', ack: 1, sendState: 'sent' },
+    { body: 'segunda', ack: 1, sendState: 'sent' },
+    { body: 'terceira', ack: 1, sendState: 'sent' },
   ]);
-  expect(rows.filter((row) => row.ack === -1).map((row) => row.id)).toEqual([refused]);
+  expect(rows[0]?.sendAttempts).toBe(2);
+  expect(left).toEqual(['primeira', 'segunda', 'terceira']);
+});
+
+test('an attendant cancels a send being retried: it never leaves, shows cancelled, and cannot be cancelled twice', {
+  timeout: 40_000,
+}, async () => {
+  const tenant = await createTenant(app);
+  const other = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
+  const attempts: number[] = [];
+  const webchat = app.deps.channels.get('webchat');
+  app.deps.channels.set('webchat', {
+    send: async ({ message }) => {
+      attempts.push(message.id);
+      throw new Error('provider down');
+    },
+  });
+
+  const { body: reply } = await call(app, 'POST', `/messages/${ticket.id}`, {
+    token: tenant.admin.token,
+    body: { body: 'durante a queda' },
+  });
+  await waitFor(
+    () => ticketMessages(tenant.companyId, ticket.id),
+    ([row]) => row?.sendState === 'retrying',
+  );
+  const foreign = await call(app, 'POST', `/messages/${reply.id}/cancel`, { token: other.admin.token });
+  const cancelled = await call(app, 'POST', `/messages/${reply.id}/cancel`, { token: tenant.admin.token });
+  const again = await call(app, 'POST', `/messages/${reply.id}/cancel`, { token: tenant.admin.token });
+  const triedBefore = attempts.length;
+  // Past the moment its next retry was due: the outbox leaves a cancelled send alone.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  if (webchat) app.deps.channels.set('webchat', webchat);
+
+  expect(foreign).toMatchObject({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
+  expect(cancelled).toMatchObject({
+    status: 200,
+    body: { id: reply.id, sendState: 'cancelled', ack: -1, failedReason: 'ERR_SEND_CANCELLED' },
+  });
+  expect(again).toMatchObject({ status: 409, body: { error: 'ERR_MESSAGE_NOT_CANCELLABLE' } });
+  expect(attempts.length).toBe(triedBefore);
+  const [row] = await ticketMessages(tenant.companyId, ticket.id);
+  expect(row).toMatchObject({ sendState: 'cancelled', ack: -1 });
 });

@@ -2,16 +2,8 @@ import type { Ticket } from '@balcao/shared';
 import type { AppDeps } from '../../platform/context.js';
 import { publishMessage, publishTicket } from '../tickets/tickets.events.js';
 import { loadTicketById, recordOutboundOnTicket } from '../tickets/tickets.queries.js';
-import { findStrandedOutbound, insertMessage, type MessageRow, toMessage } from './messages.queries.js';
+import { insertMessage, type MessageRow, toMessage } from './messages.queries.js';
 import { fillVariablesFor } from './messages.variables.js';
-
-export const DELIVER_JOB = 'messages.deliver';
-export const FAILED_JOB = 'messages.failed';
-export const SWEEP_JOB = 'messages.sweep';
-
-/** A pending message this old without a live job was stranded (its job lost): the sweep sends it again. */
-const STRANDED_AFTER_MS = 2 * 60_000;
-const SWEEP_BATCH = 100;
 
 export interface OutboundInput {
   companyId: number;
@@ -33,21 +25,9 @@ export interface OutboundInput {
   sendAt?: Date;
 }
 
-export interface DeliveryJob {
-  companyId: number;
-  messageId: number;
-}
-
-const deliveryOptions = (deps: AppDeps) => ({
-  retryLimit: deps.config.deliveryRetryLimit,
-  retryDelay: 5,
-  retryBackoff: true,
-  deadLetter: FAILED_JOB,
-});
-
 /**
- * Nothing lost: the message (ack 0) and its delivery job commit together or not at all; the job
- * retries with backoff, and the sweep re-sends a message whose job is gone.
+ * Nothing lost: the message is its own outbox entry (`sendState` pending), stored in one statement;
+ * the outbox worker (messages.outbox-worker.ts) sends it in its conversation's order.
  */
 export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
   const now = deps.now();
@@ -57,34 +37,28 @@ export async function storeOutbound(deps: AppDeps, input: OutboundInput) {
     input.forwardOf || input.template
       ? input.body
       : await fillVariablesFor(deps, { ...input, ticketId: input.ticket.id }, input.body);
-  const row = await deps.db.transaction(async (tx) => {
-    const message = await insertMessage(tx, {
-      companyId: input.companyId,
-      ticketId: input.ticket.id,
-      contactId: input.ticket.contactId,
-      connectionId: input.ticket.connectionId,
-      queueId: input.ticket.queueId,
-      userId: input.userId,
-      body,
-      fromMe: true,
-      kind: input.kind,
-      isPrivate: input.isPrivate ?? false,
-      quotedMessageId: input.quoted?.id ?? null,
-      isForwarded: input.forwardOf !== undefined,
-      mediaPath: media?.mediaPath ?? null,
-      mediaType: media?.mediaType ?? null,
-      mediaName: media?.mediaName ?? null,
-      template: input.template ?? null,
-    });
-    if (message.isPrivate) return message;
-    const job: DeliveryJob = { companyId: input.companyId, messageId: message.id };
-    const timing = input.sendAt ? { startAfter: input.sendAt } : {};
-    await deps.jobs.send(DELIVER_JOB, job, { ...deliveryOptions(deps), ...timing }, tx);
-    return message;
+  const row = await insertMessage(deps.db, {
+    companyId: input.companyId,
+    ticketId: input.ticket.id,
+    contactId: input.ticket.contactId,
+    connectionId: input.ticket.connectionId,
+    queueId: input.ticket.queueId,
+    userId: input.userId,
+    body,
+    fromMe: true,
+    kind: input.kind,
+    isPrivate: input.isPrivate ?? false,
+    quotedMessageId: input.quoted?.id ?? null,
+    isForwarded: input.forwardOf !== undefined,
+    mediaPath: media?.mediaPath ?? null,
+    mediaType: media?.mediaType ?? null,
+    mediaName: media?.mediaName ?? null,
+    template: input.template ?? null,
+    ...(input.isPrivate ? {} : { sendState: 'pending', nextAttemptAt: input.sendAt ?? new Date() }),
   });
 
   if (!row.isPrivate) {
-    deps.jobs.wake(DELIVER_JOB);
+    deps.outbox.wake();
     // After the commit, on its own: every send into a conversation updates this one ticket row, and
     // holding its lock through the transaction's round trips queued concurrent sends behind each
     // other (W5 of the bench: 93% of database time waiting on it, 188 req/s).
@@ -106,19 +80,4 @@ export function previewOf(message: Pick<MessageRow, 'body' | 'mediaName' | 'medi
   if (message.isDeleted) return '';
   if (message.mediaType === 'contactMessage') return `👤 ${message.mediaName ?? ''}`;
   return message.body || (message.mediaName ? `📎 ${message.mediaName}` : '');
-}
-
-/** Queues again the deliveries of messages left pending without a job; answers how many. */
-export async function requeueStrandedMessages(deps: AppDeps): Promise<number> {
-  const stranded = await findStrandedOutbound(
-    deps.db,
-    [DELIVER_JOB, FAILED_JOB],
-    new Date(Date.now() - STRANDED_AFTER_MS),
-    SWEEP_BATCH,
-  );
-  for (const { companyId, id } of stranded) {
-    const job: DeliveryJob = { companyId, messageId: id };
-    await deps.jobs.send(DELIVER_JOB, job, deliveryOptions(deps));
-  }
-  return stranded.length;
 }

@@ -12,7 +12,6 @@ import {
   inArray,
   isNull,
   lt,
-  not,
   or,
   type SQL,
   type SQLWrapper,
@@ -23,7 +22,6 @@ import type { Db, Tx } from '../../db/client.js';
 import { inlineLimit, statementsByShape } from '../../db/prepared.js';
 import { connections, contacts, messageReactions, messages, tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
-import { liveJobFor } from '../../platform/jobs/live-job.js';
 import type { MediaLinks } from '../../platform/storage/media-links.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -54,6 +52,7 @@ export const toMessage = (
   fromMe: row.fromMe,
   ack: row.ack,
   failedReason: row.failedReason,
+  sendState: row.sendState,
   kind: row.kind,
   mediaUrl: links.url(row.mediaPath),
   mediaType: row.mediaType,
@@ -301,7 +300,7 @@ export function removeReaction(
     .returning();
 }
 
-export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert): Promise<MessageRow> {
+export async function insertMessage(tx: Db | Tx, values: typeof messages.$inferInsert): Promise<MessageRow> {
   const [message] = await tx.insert(messages).values(values).returning();
   if (!message) throw new Error('message not stored');
   return message;
@@ -365,37 +364,6 @@ export function raiseAcksWhere(db: Db | Tx, companyId: number, where: SQL, ack: 
     .set({ ack, updatedAt: new Date() })
     .where(and(eq(messages.companyId, companyId), where, lt(messages.ack, ack), gte(messages.ack, 0)))
     .returning();
-}
-
-/** Only a message still pending fails: one the channel took meanwhile keeps its ack. */
-export function failMessage(db: Db | Tx, companyId: number, messageId: number, reason: string) {
-  return db
-    .update(messages)
-    .set({ ack: -1, failedReason: reason.slice(0, 500), updatedAt: new Date() })
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), eq(messages.ack, 0)))
-    .returning();
-}
-
-/**
- * Outbound messages still pending since before `olderThan` with no delivery job alive (created,
- * retrying, active, or waiting in the dead-letter queue). The one query across companies: the
- * outbox sweep is a platform job, and each row found carries its company.
- */
-export function findStrandedOutbound(db: Db, jobNames: string[], olderThan: Date, limit: number) {
-  const liveJob = liveJobFor(jobNames, 'messageId', messages.id);
-  return db
-    .select({ id: messages.id, companyId: messages.companyId })
-    .from(messages)
-    .where(
-      and(
-        // Written as the partial index messages_outbound_pending_idx states it, so the index serves it.
-        sql`${messages.fromMe} and not ${messages.isPrivate} and ${messages.ack} = 0 and ${messages.externalId} is null`,
-        lt(messages.createdAt, olderThan),
-        not(liveJob),
-      ),
-    )
-    .orderBy(asc(messages.createdAt))
-    .limit(limit);
 }
 
 /** The stored copy of an inbound message the provider delivers again. */

@@ -124,8 +124,9 @@ describe('a quick message with an image sends the image with its text', () => {
       .accepted()
       .map((c) => fields(c.body))
       .filter((b) => b.recipient?.id === psid);
+    // Only the image carries our id: it is the message's send; the caption after it is not retried.
     expect(sends.map((b) => b.message)).toEqual([
-      { attachment: { type: 'image', payload: { is_reusable: true } } },
+      { attachment: { type: 'image', payload: { is_reusable: true } }, metadata: `balcao:${sent.body.id}` },
       { text: 'Confira a promoção!' },
     ]);
   });

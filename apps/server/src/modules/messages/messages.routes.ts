@@ -19,6 +19,7 @@ import { type AppDeps, contextOf } from '../../platform/context.js';
 import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import { uploadedFile } from '../../platform/storage/uploads.js';
 import { asSeenBy, maskMessage } from '../contacts/contacts.masking.js';
+import { cancelMessage } from './messages.cancel.js';
 import { deleteMessage, editMessage } from './messages.changes.js';
 import { listTicketImages, listTicketMedia } from './messages.drawer.js';
 import { forwardMessages } from './messages.forward.js';
@@ -128,6 +129,18 @@ export const messagesRoutes =
       async (request) => {
         const ctx = contextOf(deps, request);
         return asSeenBy(ctx, await deleteMessage(ctx, request.params.id), maskMessage);
+      },
+    );
+
+    app.post(
+      '/messages/:id/cancel',
+      {
+        config: { gate: 'session' },
+        schema: { params: messageIdParams, response: { 200: messageSchema } },
+      },
+      async (request) => {
+        const ctx = contextOf(deps, request);
+        return asSeenBy(ctx, await cancelMessage(ctx, request.params.id), maskMessage);
       },
     );
 

@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket } from '../../../test/fixtures.js';
-import { markFailed, setAck } from './messages.delivery.js';
+import { setAck } from './messages.delivery.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -24,20 +24,6 @@ test('acks only move forward', async () => {
 
   const { body } = await call(app, 'GET', `/messages/${ticket.id}`, { token: tenant.admin.token });
   expect(body.messages.find((m: { id: number }) => m.id === message.id).ack).toBe(3);
-});
-
-test('a message the channel never took is marked failed with its reason, never lost', async () => {
-  const { tenant, ticket, message } = await openTicketWithReply();
-  await setAck(app.deps, tenant.companyId, message.id, 0);
-
-  await markFailed(app.deps, tenant.companyId, message.id, 'ERR_SENDING_WAPP_MSG');
-
-  const { body } = await call(app, 'GET', `/messages/${ticket.id}`, { token: tenant.admin.token });
-  expect(body.messages.find((m: { id: number }) => m.id === message.id)).toMatchObject({
-    body: 'Olá',
-    ack: -1,
-    failedReason: 'ERR_SENDING_WAPP_MSG',
-  });
 });
 
 test('replies need an open ticket and a body', async () => {

@@ -47,22 +47,25 @@ test('ticket and message events reach the user profile with numbers masked, mana
     token: attendant.token,
     body: { body: 'Anotado', quotedMsgId: cardId },
   });
+  // The outbox's updates of each message (its send failing here: the contact has no visitor) come too;
+  // every event is checked for numbers, the two creations for their content.
+  const created = (seen: { messages: MessageEvent[] }) => seen.messages.filter((m) => m.action === 'create');
   await waitFor(
     async () => [user, manager],
-    (all) => all.every((seen) => seen.messages.length === 2 && seen.tickets.length === 2),
+    (all) => all.every((seen) => created(seen).length === 2 && seen.tickets.length === 2),
     5000,
   );
 
   expectNoWholeNumber([user.tickets, user.messages]);
   expect(user.tickets[0]?.ticket?.contact).toEqual(expect.objectContaining({ name: MASKED, number: MASKED }));
-  expect(user.messages[0]?.ticket.contact).toEqual(expect.objectContaining({ name: MASKED, number: MASKED }));
-  expect(user.messages[0]?.message.body).toContain(`waid=${CARD_MASKED}`);
-  expect(user.messages[1]?.message.quotedMsg?.body).toContain(CARD_MASKED);
+  expect(created(user)[0]?.ticket.contact).toEqual(expect.objectContaining({ name: MASKED, number: MASKED }));
+  expect(created(user)[0]?.message.body).toContain(`waid=${CARD_MASKED}`);
+  expect(created(user)[1]?.message.quotedMsg?.body).toContain(CARD_MASKED);
 
   expect(manager.tickets[0]?.ticket?.contact).toEqual(expect.objectContaining({ number: NUMBER }));
-  expect(manager.messages[0]?.ticket.contact).toEqual(expect.objectContaining({ number: NUMBER }));
-  expect(manager.messages[0]?.message.body).toContain(`waid=${CARD_NUMBER}`);
-  expect(manager.messages[1]?.message.quotedMsg?.body).toContain(CARD_NUMBER);
+  expect(created(manager)[0]?.ticket.contact).toEqual(expect.objectContaining({ number: NUMBER }));
+  expect(created(manager)[0]?.message.body).toContain(`waid=${CARD_NUMBER}`);
+  expect(created(manager)[1]?.message.quotedMsg?.body).toContain(CARD_NUMBER);
 });
 
 test('with lgpdHideNumber off the user profile hears the whole number', async () => {

@@ -1,6 +1,5 @@
 import PgBoss from 'pg-boss';
 import { type ExecuteSql, executeSqlIn, type Tx } from '../../db/client.js';
-import { type Claimable, type ClaimingWorker, startClaimingWorker } from './claiming-worker.js';
 
 /** How often an idle worker looks for jobs queued by another process (its own wake it at once). */
 const POLLING_SECONDS = 2;
@@ -23,18 +22,6 @@ export interface Jobs {
   /** Lets this process's worker of a queue take its jobs now rather than at its next poll. */
   wake(name: string): void;
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
-  /**
-   * Hands the worker's jobs to `handler` up to `batchSize` at a time, in queue order: one fetch and one
-   * completion serve the batch, and the handler may read and publish for all of it at once. It answers
-   * each job's failure at the job's index (nothing where it succeeded): each job still retries, or goes
-   * to its dead letter, on its own. Throwing fails the whole batch. With `claimable`, this process
-   * takes only the jobs whose data meets it (the others are left to the processes that do).
-   */
-  workBatch<T extends object>(
-    name: string,
-    handler: (batch: T[]) => Promise<unknown[]>,
-    options: { batchSize: number; claimable?: Claimable },
-  ): Promise<void>;
   /** A cron schedule (company-independent sweeps); every process may declare it, one runs it. */
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -49,7 +36,6 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
   await boss.start();
   const queues = new Set<string>();
   const localWorkers = new Map<string, string>();
-  const claimingWorkers = new Map<string, ClaimingWorker>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
     // Processes started together on an empty database create the same queues at once, and pg-boss's
@@ -68,25 +54,17 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
   const wake = (name: string) => {
     const worker = localWorkers.get(name);
     if (worker) boss.notifyWorker(worker);
-    claimingWorkers.get(name)?.wake();
   };
 
-  const consume = async (
-    name: string,
-    batchSize: number,
-    handler: (batch: object[]) => Promise<unknown[]>,
-  ) => {
+  const work = async (name: string, handler: JobHandler<object>) => {
     await ensureQueue(name);
-    const options = { pollingIntervalSeconds: POLLING_SECONDS, batchSize };
-    const worker = await boss.work<object>(name, options, async (jobs) => {
+    const options = { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1 };
+    const worker = await boss.work<object>(name, options, async ([job]) => {
       try {
-        const failures = await handler(jobs.map((job) => job.data));
-        // Failed one by one before pg-boss completes the batch, which completes only the jobs still active.
-        for (const [index, job] of jobs.entries())
-          if (failures[index] !== undefined) await boss.fail(name, job.id, failures[index] as object);
+        if (job) await handler(job.data);
       } finally {
         // A worker otherwise waits a whole polling interval between fetches, so a backlog (after a
-        // restart, or jobs queued by another process) drained at one batch per interval. Asking again
+        // restart, or jobs queued by another process) drained at one job per interval. Asking again
         // at once drains it; an empty fetch then waits the interval as usual.
         wake(name);
       }
@@ -106,29 +84,12 @@ export async function startJobs(executeSql: ExecuteSql, log: (error: Error) => v
       await boss.send(name, data, { ...options, db: { executeSql: executeSqlIn(tx) } });
     },
     wake,
-    work: (name, handler) =>
-      consume(name, 1, async ([data]) => {
-        await handler(data as never);
-        return [];
-      }),
-    async workBatch(name, handler, { batchSize, claimable }) {
-      if (!claimable) return consume(name, batchSize, handler as never);
-      await ensureQueue(name);
-      const worker = startClaimingWorker(boss, executeSql, name, {
-        batchSize,
-        pollMs: POLLING_SECONDS * 1000,
-        claimable,
-        handler: handler as never,
-        onError: log,
-      });
-      claimingWorkers.set(name, worker);
-    },
+    work: (name, handler) => work(name, handler as JobHandler<object>),
     async schedule(name, cron) {
       await ensureQueue(name);
       await boss.schedule(name, cron);
     },
     async stop() {
-      for (const worker of claimingWorkers.values()) await worker.stop();
       await boss.stop({ graceful: true, wait: true });
     },
   };

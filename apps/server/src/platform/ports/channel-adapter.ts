@@ -88,3 +88,10 @@ export class PermanentSendError extends Error {
     super(detail);
   }
 }
+
+/**
+ * The request may have reached the provider, which did not answer (a timeout, a connection dropped
+ * after the request was written, an answer without the message's id): resending could deliver it
+ * twice, so the outbox waits for the provider's status instead (messages.outbox-worker.ts).
+ */
+export class UncertainSendError extends Error {}

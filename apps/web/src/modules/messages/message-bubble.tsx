@@ -15,6 +15,7 @@ import { MessageReactions } from './message-reactions';
 import { canForward } from './messages.actions';
 import { chatSelection, useChatSelection } from './messages.selection';
 import { QuotedMessage } from './quoted-message';
+import { RetryingNotice } from './retrying-notice';
 
 const knownKinds = ['greeting', 'farewell', 'api'];
 
@@ -125,6 +126,7 @@ export function MessageBubble({
         <Box
           sx={{
             display: 'flex',
+            flexWrap: 'wrap',
             justifyContent: 'flex-end',
             alignItems: 'center',
             gap: 0.5,
@@ -132,6 +134,7 @@ export function MessageBubble({
             color: 'text.secondary',
           }}
         >
+          {message.fromMe && !message.isPrivate && <RetryingNotice message={message} />}
           {message.isEdited && <Typography variant="caption">{t('messages.edited')}</Typography>}
           <Typography variant="caption" component="time" dateTime={message.createdAt}>
             {formatTime(message.createdAt)}

@@ -124,6 +124,15 @@ export function useDeleteMessage() {
   });
 }
 
+/** Withdraws a send still waiting or being retried; the answer (and the socket event) shows it cancelled. */
+export function useCancelMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request(`/messages/${id}/cancel`, { method: 'POST', schema: messageSchema }),
+    onSuccess: (message) => addMessage(queryClient, message),
+  });
+}
+
 export function useReactToMessage() {
   const queryClient = useQueryClient();
   return useMutation({

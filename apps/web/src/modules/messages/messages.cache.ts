@@ -17,7 +17,13 @@ function mergeMessage(known: Message, incoming: Message): Message {
   // An update that did not load the reactions (an ack) leaves the shown ones in place.
   const reactions = incoming.reactions ?? known.reactions;
   if (ackRank(incoming.ack) >= ackRank(known.ack)) return { ...incoming, reactions };
-  return { ...incoming, reactions, ack: known.ack, failedReason: known.failedReason };
+  return {
+    ...incoming,
+    reactions,
+    ack: known.ack,
+    failedReason: known.failedReason,
+    sendState: known.sendState,
+  };
 }
 
 /**
