@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { planSchema } from '../plans/plans.contract.js';
-import { optionalServiceHoursSchema } from '../queues/queues.contract.js';
+import { optionalServiceHoursSchema, storedServiceHoursSchema } from '../queues/queues.contract.js';
 import { dbId } from '../validation.js';
 
 export const companyPlanResponse = z.object({
@@ -24,14 +24,6 @@ export type CompanySchedulesBody = z.infer<typeof companySchedulesBody>;
 
 export const companySchedulesResponse = z.object({
   id: z.number(),
-  schedules: z.array(
-    z.object({
-      weekdayEn: z.string(),
-      startTimeA: z.string(),
-      endTimeA: z.string(),
-      startTimeB: z.string(),
-      endTimeB: z.string(),
-    }),
-  ),
+  schedules: storedServiceHoursSchema,
 });
 export type CompanySchedules = z.infer<typeof companySchedulesResponse>;

@@ -70,6 +70,17 @@ export const optionalServiceHoursSchema = z
     msg.invalidValue,
   );
 
+/** Hours as answered: what was stored, read without the rules a save must pass. */
+export const storedServiceHoursSchema = z.array(
+  z.object({
+    weekdayEn: z.string(),
+    startTimeA: z.string(),
+    endTimeA: z.string(),
+    startTimeB: z.string(),
+    endTimeB: z.string(),
+  }),
+);
+
 /** Spec 001 §9: 08:00-12:00 and 13:00-18:00 every day. */
 export const defaultServiceHours = (): ServiceHours[] =>
   WEEKDAYS.map((weekdayEn) => ({
@@ -211,15 +222,7 @@ export const queueSchema = z.object({
   fileListId: z.number().nullable(),
   promptId: z.number().nullable(),
   closeTicket: z.boolean(),
-  schedules: z.array(
-    z.object({
-      weekdayEn: z.string(),
-      startTimeA: z.string(),
-      endTimeA: z.string(),
-      startTimeB: z.string(),
-      endTimeB: z.string(),
-    }),
-  ),
+  schedules: storedServiceHoursSchema,
   chatbots: z.array(chatbotOptionSchema),
 });
 export type Queue = z.infer<typeof queueSchema>;
