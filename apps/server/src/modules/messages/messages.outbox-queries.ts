@@ -76,7 +76,7 @@ export async function renewSendLeases(db: Db, owner: string, ids: number[], leas
 }
 
 /** `owner`'s claimed message, about to be requested: answers it, or nothing when it was cancelled or settled meanwhile. */
-export async function startSending(db: Db, owner: string, messageId: number) {
+export async function startSending(db: Db, owner: string, target: { companyId: number; id: number }) {
   const [row] = await db
     .update(messages)
     // Kept: `updatedAt` dates what the message became (an edit's 15 minutes count from it), not the outbox's steps.
@@ -87,7 +87,8 @@ export async function startSending(db: Db, owner: string, messageId: number) {
     })
     .where(
       and(
-        eq(messages.id, messageId),
+        eq(messages.companyId, target.companyId),
+        eq(messages.id, target.id),
         eq(messages.sendLeaseOwner, owner),
         inArray(messages.sendState, ['pending', 'retrying', 'unknown']),
       ),
@@ -103,7 +104,12 @@ export type Outcome =
   | { state: 'unknown'; waitSeconds: number }
   | { state: 'retrying'; delaySeconds: number; horizonHours: number; reason: string };
 
-export function settleSend(db: Db, owner: string, messageId: number, outcome: Outcome) {
+export function settleSend(
+  db: Db,
+  owner: string,
+  target: { companyId: number; id: number },
+  outcome: Outcome,
+) {
   // A retry or a wait is the outbox's own step: `updatedAt` moves only with what the message became.
   const final = outcome.state === 'sent' || outcome.state === 'failed';
   const released = {
@@ -131,7 +137,7 @@ export function settleSend(db: Db, owner: string, messageId: number, outcome: Ou
   return db
     .update(messages)
     .set({ ...released, ...values })
-    .where(and(eq(messages.id, messageId), settles))
+    .where(and(eq(messages.companyId, target.companyId), eq(messages.id, target.id), settles))
     .returning();
 }
 

@@ -135,13 +135,13 @@ async function deliverClaimed(deps: AppDeps, claimed: { companyId: number; messa
 }
 
 async function deliverOne(deps: AppDeps, delivery: Delivery): Promise<MessageRow[]> {
-  const message = await startSending(deps.db, deps.processId, delivery.message.id);
+  const message = await startSending(deps.db, deps.processId, delivery.message);
   // Cancelled, or settled by a status, since it was claimed.
   if (!message) return [];
   // A retry shows its bubble "sending" again; a first try already shows it.
   if (message.sendAttempts > 1) await publishMessageUpdates(deps, [message]);
   const outcome = await attempt(deps, { ...delivery, message });
-  return settleSend(deps.db, deps.processId, message.id, outcome);
+  return settleSend(deps.db, deps.processId, message, outcome);
 }
 
 /** One request to the channel, and what its answer means for the message. */
