@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
+import { waitFor } from '../../../test/wait.js';
 import { connections, contacts, messages, tickets } from '../../db/schema/index.js';
 import type { OutboundDelivery } from '../../platform/ports/channel-adapter.js';
 
@@ -10,7 +11,11 @@ afterAll(() => app.close());
 
 const SIXTEEN_MINUTES = 16 * 60_000;
 
-/** An open ticket of the admin's, with one reply of theirs. */
+/**
+ * An open ticket of the admin's, with one reply of theirs that the outbox has settled: it fails at
+ * once here (the test ticket's website contact has no visitor), and settling dates the row, which a
+ * test that backdates it must come after.
+ */
 async function replied(body = 'Olá') {
   const tenant = await createTenant(app);
   const ticket = await createTicket(app, tenant.companyId, { status: 'open', userId: tenant.admin.id });
@@ -18,7 +23,12 @@ async function replied(body = 'Olá') {
     token: tenant.admin.token,
     body: { body },
   });
-  return { tenant, ticket, message: sent.body as { id: number } };
+  const message = sent.body as { id: number };
+  await waitFor(
+    async () => (await app.deps.db.select().from(messages).where(eq(messages.id, message.id)))[0],
+    (row) => row?.sendState !== 'pending' && row?.sendState !== 'sending',
+  );
+  return { tenant, ticket, message };
 }
 
 async function listed(ticketId: number, token: string) {
