@@ -155,7 +155,7 @@ test('the same conversation with an attendant who works in English', async () =>
   await snap(attendant, 'inbox-en-02-pending-live');
 
   await row.getByRole('button', { name: 'Accept' }).click();
-  await attendant.getByRole('heading', { name: 'Diego Rocha' }).waitFor();
+  await attendant.getByRole('heading', { name: 'Diego Rocha', level: 2 }).waitFor();
   await attendant.getByText('Agent: Lucas Prado').waitFor();
   await chatOf(attendant, 'Messages').getByText('Automatic greeting').waitFor();
   await attendant.getByRole('button', { name: 'Return to queue' }).waitFor();
