@@ -35,7 +35,7 @@ import { registerContactJobs } from './modules/contacts/contacts.import.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { registerChannelReactionJobs } from './modules/messages/messages.channel-reactions.js';
 import { createOutbox } from './modules/messages/messages.outbox-worker.js';
 import { typingRelay } from './modules/messages/messages.presence.js';
@@ -71,6 +71,8 @@ import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { acceptEmptyJsonBodies } from './platform/json-body.js';
+import { noMetrics } from './platform/metrics/metrics.js';
+import { registerPrometheus } from './platform/metrics/prometheus.js';
 import { openApiRoutes } from './platform/openapi.js';
 import { createUrlGuard } from './platform/outbound/url-guard.js';
 import { createProviderConnections } from './platform/provider-connections.js';
@@ -87,6 +89,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     whatsapp: WhatsappSessions;
+    /** Set `draining` before closing: /ready answers 503 so a load balancer stops sending work here. */
+    readiness: Readiness;
   }
 }
 
@@ -148,6 +152,12 @@ export async function buildApp({
     app.log.error(loggableError(error), 'job failed'),
   );
   const outbox = createOutbox();
+  const metrics = config.metricsToken
+    ? await registerPrometheus(app, config.metricsToken, {
+        database,
+        sockets: () => live.io.engine.clientsCount,
+      })
+    : noMetrics;
   const deps: AppDeps = {
     config,
     log: app.log,
@@ -166,6 +176,7 @@ export async function buildApp({
     now: () => new Date(),
     processId,
     integrations: integrationEngine,
+    metrics,
     urlGuard: createUrlGuard({ allowPrivate: config.allowPrivateIntegrationUrls }),
   };
   await sealClearWavoipTokens(deps);
@@ -188,12 +199,14 @@ export async function buildApp({
   const metaRoutes = await registerMetaChannels(deps);
   app.decorate('deps', deps);
   app.decorate('whatsapp', whatsapp);
+  const readiness: Readiness = { draining: false };
+  app.decorate('readiness', readiness);
   const webDist = config.webDist ?? join(serverRoot(), '../web/dist');
   await serveWebApp(app, webDist);
   const build = webBuildId(webDist);
   // After the web app's page hook, so a browser navigation gets the page rather than a 401.
   registerAuthentication(app, { tokens, actors });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes(database, readiness));
   await app.register(openApiRoutes);
   await app.register(mediaRoutes(deps));
   await app.register(async (api) => {

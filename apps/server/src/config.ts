@@ -90,7 +90,34 @@ const envSchema = z.object({
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),
+  /**
+   * On SIGTERM, how long /ready answers 503 before the process stops taking requests: long enough for
+   * a load balancer to notice (its check interval times its failure threshold).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(0),
+  /** After draining, how long requests, sockets, sends and jobs in flight get to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Serves Prometheus metrics at /metrics to requests bearing it; without it there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
+
+/**
+ * A production install reachable at a public address must not run on secrets generated into the
+ * database it backs up (a leaked dump would hold the keys to every token and credential) nor hand
+ * cookies and tokens over plain http.
+ */
+function unsafeProductionSettings(e: z.infer<typeof envSchema>): string[] {
+  if (e.NODE_ENV !== 'production' || !e.PUBLIC_URL) return [];
+  const problems: string[] = [];
+  if (!e.JWT_SECRET) problems.push('set JWT_SECRET (at least 32 random characters)');
+  if (!e.SECRET_BOX_KEY) problems.push('set SECRET_BOX_KEY (at least 32 random characters)');
+  if (!e.PUBLIC_URL.startsWith('https://')) {
+    problems.push(
+      `PUBLIC_URL must start with https:// (it is ${e.PUBLIC_URL}); terminate TLS in front of Balcão`,
+    );
+  }
+  return problems;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -101,6 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const unsafe = unsafeProductionSettings(e);
+  if (unsafe.length > 0) {
+    throw new Error(
+      `Refusing to start in production with unsafe settings: ${unsafe.join('; ')} (docs/operations.md)`,
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -157,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryBaseMs: e.WHATSAPP_RETRY_BASE_MS,
       logoutWaitMs: e.WHATSAPP_LOGOUT_WAIT_MS,
     },
+    metricsToken: e.METRICS_TOKEN,
+    shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
   };
 }

@@ -22,9 +22,21 @@ export async function startServer(options: Pick<BuildOptions, 'whatsappSockets'>
   // One stray rejection must never restart every tenant's sessions: log it and keep serving.
   process.on('unhandledRejection', (error) => app.log.error(loggableError(error), 'unhandled rejection'));
 
+  // Drain, then close: requests and sends in flight finish, sockets drop their transport (clients
+  // reconnect, through the load balancer, to another process) and jobs stop after their current run.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    app.readiness.draining = true;
+    await new Promise((wait) => setTimeout(wait, config.shutdown.drainSeconds * 1000));
+    const deadline = setTimeout(() => {
+      app.log.error(`stop took longer than ${config.shutdown.timeoutSeconds} s; exiting with work in flight`);
+      process.exit(1);
+    }, config.shutdown.timeoutSeconds * 1000);
     await app.close();
     await database.close();
+    clearTimeout(deadline);
     process.exit(0);
   };
   process.once('SIGINT', stop);

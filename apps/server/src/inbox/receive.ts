@@ -28,6 +28,7 @@ export async function receive(
   known: { connection?: ConnectionRow } = {},
 ): Promise<Received> {
   const stored = await storeInbound(deps, input);
+  deps.metrics.messageReceived(input.channel, stored.duplicate);
   const hold = setTimeout(stored.release, SENDER_HOLD_MS);
   hold.unref();
   try {

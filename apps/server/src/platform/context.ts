@@ -5,6 +5,7 @@ import type { connections, tickets } from '../db/schema/index.js';
 import type { ActorLoader, RequestActor } from './auth/actor.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Jobs } from './jobs/jobs.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { UrlGuard } from './outbound/url-guard.js';
 import type { ChannelRegistry } from './ports/channel-adapter.js';
 import type { ProviderConnections } from './provider-connections.js';
@@ -39,6 +40,8 @@ export interface AppDeps {
   processId: string;
   /** Checks, and pins at call time, the URLs company users point the server at (webhook, n8n, Typebot). */
   urlGuard: UrlGuard;
+  /** Counts for an operator's graphs (Prometheus when METRICS_TOKEN is set). */
+  metrics: Metrics;
   /** Bot engines outside the inbox (webhook, Typebot, Dialogflow, OpenAI) the chatbot hands over to. */
   integrations: Integrations;
 }

@@ -141,6 +141,7 @@ async function deliverOne(deps: AppDeps, delivery: Delivery): Promise<MessageRow
   // A retry shows its bubble "sending" again; a first try already shows it.
   if (message.sendAttempts > 1) await publishMessageUpdates(deps, [message]);
   const outcome = await attempt(deps, { ...delivery, message });
+  deps.metrics.sendSettled(delivery.connection?.channel ?? 'none', outcome.state);
   return settleSend(deps.db, deps.processId, message, outcome);
 }
 
