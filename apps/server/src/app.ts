@@ -66,6 +66,7 @@ import { trackPresence } from './modules/users/users.socket.js';
 import { createActorLoader } from './platform/auth/actor.js';
 import { registerAuthentication, requireDeclaredGates } from './platform/auth/authenticate.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
+import { listenForControl } from './platform/backup/control-socket.js';
 import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { neverStoreAnswers, registerSecurityHeaders } from './platform/headers.js';
@@ -270,6 +271,13 @@ export async function buildApp({
     whatsapp.tick().catch((error) => app.log.error(loggableError(error), 'whatsapp sessions not resumed'));
   });
 
+  // `npm run backup` reaches the embedded database through this process while it runs.
+  const control =
+    database.dumpDataDir &&
+    listenForControl(database, config.dataDir, config.mediaDir, (error) =>
+      app.log.error(loggableError(error), 'control socket failed'),
+    );
+
   app.addHook('onClose', async () => {
     // First: its sends in flight still need their WhatsApp sessions.
     await outbox.stop();
@@ -280,6 +288,7 @@ export async function buildApp({
     await jobs.stop();
     await stopFollowingActors();
     await stopFollowingConnections();
+    await new Promise((resolve) => (control ? control.close(resolve) : resolve(undefined)));
   });
   return app;
 }

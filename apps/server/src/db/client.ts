@@ -38,6 +38,11 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; answers how to unsubscribe. */
   listen: Listen;
   close(): Promise<void>;
+  /**
+   * The embedded database's files as a gzipped tar, taken between transactions while the server runs
+   * (a consistent copy: what was committed before it, nothing of what came after). PostgreSQL has pg_dump.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export async function connectPostgres(url: string): Promise<Database> {
@@ -59,9 +64,12 @@ export async function connectPostgres(url: string): Promise<Database> {
 }
 
 /** The embedded default: PostgreSQL compiled to WASM, in-process, one connection. */
+/** The extensions our migrations create; a restored copy must be opened with the same. */
+const pgliteExtensions = { pg_trgm, btree_gin };
+
 export async function connectPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -74,7 +82,20 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
     },
     listen: listenOnPglite(client),
     close: () => client.close(),
+    // The checkpoint spares the copy's first start a long recovery; the dump waits for the
+    // transaction in progress (a query takes the lock again inside it, so the checkpoint stays outside).
+    dumpDataDir: async () => {
+      await client.exec('checkpoint');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
   };
+}
+
+/** Writes a `dumpDataDir` copy into an empty folder, ready for `connectPglite` to open. */
+export async function loadPgliteCopy(dataDir: string, copy: Blob): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions, loadDataDir: copy });
+  await client.close();
 }
 
 export function connectDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
