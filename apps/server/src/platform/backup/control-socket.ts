@@ -9,7 +9,7 @@ import { writeBackup } from './backup.js';
  * taken by it. `npm run backup` asks through this Unix socket in the data folder: only the operating
  * system user owning that folder can reach it, and nothing of it is on the network.
  */
-export const controlSocketPath = (dataDir: string) => join(dataDir, 'control.sock');
+const controlSocketPath = (dataDir: string) => join(dataDir, 'control.sock');
 
 interface BackupRequest {
   backup: string;
