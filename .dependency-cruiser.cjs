@@ -8,7 +8,7 @@ const web = 'apps/web/src';
 
 /** Each layer of the server, top to bottom, with the folders or files it is made of. */
 const serverLayers = [
-  ['main', `^${server}/(main|server|backup|restore)\\.ts$`],
+  ['main', `^${server}/(main|server|backup|restore|media-migrate)\\.ts$`],
   ['app', `^${server}/app\\.ts$`],
   ['channels', `^${server}/channels/`],
   ['integrations', `^${server}/integrations/`],

@@ -83,7 +83,7 @@ import { createSecretBox } from './platform/secret-box.js';
 import { loadSecret } from './platform/secrets.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
 import { createMediaLinks } from './platform/storage/media-links.js';
-import { createDiskStorage } from './platform/storage/storage.js';
+import { createMediaStorage } from './platform/storage/media-storage.js';
 import { serveWebApp, webBuildId } from './platform/web-app.js';
 
 declare module 'fastify' {
@@ -167,7 +167,7 @@ export async function buildApp({
     tokens,
     actors,
     realtime: live.realtime,
-    storage: createDiskStorage(config.mediaDir),
+    storage: await createMediaStorage(config),
     links: createMediaLinks(`${secret}:media`, config.publicUrl),
     jobs,
     outbox,

@@ -97,6 +97,15 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(0),
   /** After draining, how long requests, sockets, sends and jobs in flight get to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Where media files live: `disk` (DATA_DIR/media) or an S3-compatible bucket (the S3_* settings). */
+  MEDIA_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible service's address (MinIO, Cloudflare R2, DigitalOcean Spaces); AWS when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** Serves Prometheus metrics at /metrics to requests bearing it; without it there is no /metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });
@@ -128,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new Error('Invalid configuration: MEDIA_STORAGE=s3 needs S3_BUCKET');
+  }
   const unsafe = unsafeProductionSettings(e);
   if (unsafe.length > 0) {
     throw new Error(
@@ -191,6 +203,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       logoutWaitMs: e.WHATSAPP_LOGOUT_WAIT_MS,
     },
     metricsToken: e.METRICS_TOKEN,
+    media: {
+      storage: e.MEDIA_STORAGE,
+      s3: {
+        bucket: e.S3_BUCKET ?? '',
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+      },
+    },
     shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
   };
