@@ -42,6 +42,7 @@ import { typingRelay } from './modules/messages/messages.presence.js';
 import { registerReadReceiptJobs } from './modules/messages/messages.read-receipts.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { integrationManagersAudience } from './modules/queue-integrations/integrations.audience.js';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes.js';
@@ -220,6 +221,7 @@ export async function buildApp({
     await api.register(queueIntegrationsRoutes(deps));
     await api.register(filesRoutes(deps));
     await api.register(promptsRoutes(deps));
+    await api.register(chatsRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
   });
 
