@@ -61,7 +61,9 @@ export function findTicketNumbers(text: string): number[] {
 /** Splits a message into plain text, mentions of `members` and ticket numbers, in order. */
 export function splitChatText(text: string, members: readonly Named[]): ChatTextPart[] {
   const mentions = findMentionRanges(text, members);
-  const tickets = findTicketRanges(text).filter((t) => !mentions.some((m) => t.start < m.end && t.end > m.start));
+  const tickets = findTicketRanges(text).filter(
+    (t) => !mentions.some((m) => t.start < m.end && t.end > m.start),
+  );
   const found = [...mentions, ...tickets].sort((a, b) => a.start - b.start);
   const parts: ChatTextPart[] = [];
   let at = 0;

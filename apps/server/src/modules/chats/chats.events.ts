@@ -20,6 +20,8 @@ export function publishChat(deps: Live, companyId: number, action: 'create' | 'u
     const event: ChatUserEvent = { action, record: chat };
     deps.realtime.toRoom(rooms.user(member.userId), events.chatUser(companyId, member.userId), event);
   }
+  if (action === 'create') return;
+  // An open chat follows its title and members.
   const update: ChatRoomEvent = { action: 'update', chat };
   deps.realtime.toRoom(membersOf(chat), events.chatRoom(companyId, chat.id), update);
 }

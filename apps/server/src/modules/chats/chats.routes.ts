@@ -1,10 +1,10 @@
 import {
   CHAT_MESSAGE_MAX,
   chatIdParam,
+  chatMessageSchema,
   chatSchema,
   chatTicketLinksQuery,
   chatTicketLinksResponse,
-  chatMessageSchema,
   chatUuidParam,
   listChatMessagesQuery,
   listChatMessagesResponse,
@@ -75,19 +75,27 @@ export const chatsRoutes =
     app.post(
       '/chats',
       { config: { gate }, schema: { body: saveChatBody, response: { 201: chatSchema } } },
-      async (request, reply) => reply.status(201).send(await createChat(contextOf(deps, request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createChat(contextOf(deps, request), request.body)),
     );
 
     app.put(
       '/chats/:id',
-      { config: { gate }, schema: { params: chatIdParam, body: saveChatBody, response: { 200: chatSchema } } },
+      {
+        config: { gate },
+        schema: { params: chatIdParam, body: saveChatBody, response: { 200: chatSchema } },
+      },
       (request) => updateChat(contextOf(deps, request), request.params.id, request.body),
     );
 
-    app.delete('/chats/:id', { config: { gate }, schema: { params: chatIdParam } }, async (request, reply) => {
-      await deleteChat(contextOf(deps, request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/chats/:id',
+      { config: { gate }, schema: { params: chatIdParam } },
+      async (request, reply) => {
+        await deleteChat(contextOf(deps, request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.get(
       '/chats/:id/messages',

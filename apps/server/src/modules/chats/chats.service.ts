@@ -109,7 +109,9 @@ export async function deleteChat(ctx: Ctx, id: number): Promise<void> {
   const files = await ctx.db
     .select({ key: chatMessages.mediaPath })
     .from(chatMessages)
-    .where(tenant(chatMessages, ctx.companyId, eq(chatMessages.chatId, id), isNotNull(chatMessages.mediaPath)));
+    .where(
+      tenant(chatMessages, ctx.companyId, eq(chatMessages.chatId, id), isNotNull(chatMessages.mediaPath)),
+    );
   // Members and messages go with the chat (foreign keys cascade).
   await ctx.db.delete(chats).where(tenant(chats, ctx.companyId, eq(chats.id, id)));
   for (const { key } of files) if (key) await ctx.storage.remove(key);

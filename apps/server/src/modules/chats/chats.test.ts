@@ -1,7 +1,13 @@
 import { CHAT_MESSAGES_PAGE_SIZE, PAGE_SIZE } from '@balcao/shared';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createQueue, createTenant, createTicket, createUser, type TestUser } from '../../../test/fixtures.js';
+import {
+  createQueue,
+  createTenant,
+  createTicket,
+  createUser,
+  type TestUser,
+} from '../../../test/fixtures.js';
 import { postMultipart } from '../../../test/multipart.js';
 
 const app = await createTestApp();
@@ -33,7 +39,10 @@ describe('creating and listing', () => {
   test('a chat gathers its owner and the chosen users, and each member lists it', async () => {
     const { owner, member, outsider } = await team();
 
-    const created = await createChat(owner, { title: '  Escala  ', users: [{ id: member.id, name: 'Bruno' }] });
+    const created = await createChat(owner, {
+      title: '  Escala  ',
+      users: [{ id: member.id, name: 'Bruno' }],
+    });
     const ownerList = await call(app, 'GET', '/chats', { token: owner.token });
     const memberList = await call(app, 'GET', '/chats', { token: member.token });
     const outsiderList = await call(app, 'GET', '/chats', { token: outsider.token });
@@ -194,13 +203,17 @@ describe('messages', () => {
   test('messages come newest page first, with whether older ones remain', async () => {
     const { owner, member } = await team();
     const chat = await chatOf(owner, [member]);
-    for (let i = 1; i <= CHAT_MESSAGES_PAGE_SIZE + 2; i++) await say(i % 2 ? owner : member, chat.id, `m${i}`);
+    for (let i = 1; i <= CHAT_MESSAGES_PAGE_SIZE + 2; i++)
+      await say(i % 2 ? owner : member, chat.id, `m${i}`);
 
     const first = await call(app, 'GET', `/chats/${chat.id}/messages`, { token: member.token });
     const second = await call(app, 'GET', `/chats/${chat.id}/messages?pageNumber=2`, { token: member.token });
 
     expect(first.body.records).toHaveLength(CHAT_MESSAGES_PAGE_SIZE);
-    expect(first.body.records[0]).toMatchObject({ message: `m${CHAT_MESSAGES_PAGE_SIZE + 2}`, chatId: chat.id });
+    expect(first.body.records[0]).toMatchObject({
+      message: `m${CHAT_MESSAGES_PAGE_SIZE + 2}`,
+      chatId: chat.id,
+    });
     expect(first.body.hasMore).toBe(true);
     expect(second.body.records.map((m: { message: string }) => m.message)).toEqual(['m2', 'm1']);
     expect(second.body.records[1].sender).toEqual({ id: owner.id, name: 'Olga Dona' });
@@ -234,7 +247,10 @@ describe('messages', () => {
     expect(await counts(outsider)).toEqual({ unreads: 3, mentions: 0, last: 'ok' });
     expect(sent.body.mentions).toEqual([]);
 
-    const read = await call(app, 'POST', `/chats/${chat.id}/read`, { token: member.token, body: { userId: 1 } });
+    const read = await call(app, 'POST', `/chats/${chat.id}/read`, {
+      token: member.token,
+      body: { userId: 1 },
+    });
 
     expect(read.status).toBe(200);
     expect(await counts(member)).toEqual({ unreads: 0, mentions: 0, last: 'ok' });
@@ -276,7 +292,7 @@ describe('messages', () => {
     expect(body.records[0].lastMessage).toBe('nota.txt');
   });
 
-  test("deleting a chat removes its files", async () => {
+  test('deleting a chat removes its files', async () => {
     const { owner, member } = await team();
     const chat = await chatOf(owner, [member]);
     const sent = await postMultipart(app, `/chats/${chat.id}/messages`, owner.token, {

@@ -19,7 +19,10 @@ export async function findTicketLinks(ctx: Ctx, ids: number[]) {
         ctx.companyId,
         and(
           inArray(tickets.id, ids),
-          visibleTicketsFilter(ticketScopeOf(ctx.actor), { companyId: sql`${ctx.companyId}`, userId: sql`${ctx.actor.userId}` }),
+          visibleTicketsFilter(ticketScopeOf(ctx.actor), {
+            companyId: sql`${ctx.companyId}`,
+            userId: sql`${ctx.actor.userId}`,
+          }),
         ),
       ),
     );
