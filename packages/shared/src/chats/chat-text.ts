@@ -9,7 +9,7 @@ interface Named {
   name: string;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const WORD = '[\\p{L}\\p{N}_]';
 const MAX_TICKET_DIGITS = 9;
 
@@ -28,7 +28,7 @@ function findMentionRanges(text: string, members: readonly Named[]): Found[] {
   const taken = (start: number, end: number) => found.some((f) => start < f.end && end > f.start);
   const byLength = [...members].filter((m) => m.name.trim()).sort((a, b) => b.name.length - a.name.length);
   for (const member of byLength) {
-    const pattern = new RegExp(`(?<!${WORD})@${escape(member.name.trim())}(?!${WORD})`, 'giu');
+    const pattern = new RegExp(`(?<!${WORD})@${escapeRegExp(member.name.trim())}(?!${WORD})`, 'giu');
     for (const match of text.matchAll(pattern)) {
       const start = match.index;
       const end = start + match[0].length;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdText, msg, pageNumber, plainText } from '../validation.js';
+import { dbId, dbIdText, msg, pageNumber, plainText, queryBoolean } from '../validation.js';
 
 export const CHAT_TITLE_MAX = 100;
 export const CHAT_MESSAGE_MAX = 4096;
@@ -52,6 +52,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const listChatsQuery = z.object({
   searchParam: z.string().trim().max(100).optional(),
   pageNumber,
+  /** Only the chats with messages the caller has not read (the top bar's popover). */
+  withUnread: queryBoolean.optional(),
 });
 export type ListChatsQuery = z.infer<typeof listChatsQuery>;
 export const listChatsResponse = z.object({ records: z.array(chatSchema), hasMore: z.boolean() });

@@ -35,7 +35,10 @@ export const chatMembers = pgTable(
     mentions: integer('mentions').notNull().default(0),
   },
   // A user's chat list starts from their memberships.
-  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_members_user_chat_idx').on(t.userId, t.chatId)],
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    index('chat_members_user_chat_idx').on(t.userId, t.chatId),
+  ],
 );
 
 export const chatMessages = pgTable(
@@ -52,10 +55,7 @@ export const chatMessages = pgTable(
     mediaName: text('media_name'),
     mediaType: text('media_type'),
     /** Members the message names with `@Name`, decided when it was written. */
-    mentions: integer('mentions')
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
+    mentions: integer('mentions').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   // Pages are read newest first by id within one chat.

@@ -1,5 +1,5 @@
 import type { Chat, ChatMediaType, ChatMessage } from '@balcao/shared';
-import { and, asc, desc, eq, exists, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { chatMembers, chatMessages, chats, users } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
@@ -91,7 +91,7 @@ export function searchMemberChats(
   db: Db,
   companyId: number,
   userId: number,
-  options: { search?: string; limit: number; offset: number },
+  options: { search?: string; withUnread?: boolean; limit: number; offset: number },
 ) {
   const pattern = options.search && `%${options.search.replace(/[\\%_]/g, '\\$&')}%`;
   return db
@@ -101,6 +101,7 @@ export function searchMemberChats(
     .where(
       and(
         eq(chatMembers.userId, userId),
+        options.withUnread ? gt(chatMembers.unreads, 0) : undefined,
         tenant(chats, companyId, pattern ? ilike(chats.title, pattern) : undefined),
       ),
     )

@@ -23,6 +23,7 @@ export async function listChats(ctx: Ctx, query: ListChatsQuery) {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
   const found = await searchMemberChats(ctx.db, ctx.companyId, ctx.actor.userId, {
     search: query.searchParam,
+    withUnread: query.withUnread,
     limit: PAGE_SIZE,
     offset,
   });

@@ -242,6 +242,9 @@ describe('messages', () => {
       return { unreads: me.unreads, mentions: me.mentions, last: body.records[0].lastMessage };
     };
 
+    const unreadOf = async (as: TestUser) =>
+      (await call(app, 'GET', '/chats?withUnread=true', { token: as.token })).body.records.length;
+    expect(await unreadOf(member)).toBe(1);
     expect(await counts(owner)).toEqual({ unreads: 1, mentions: 0, last: 'ok' });
     expect(await counts(member)).toEqual({ unreads: 2, mentions: 1, last: 'ok' });
     expect(await counts(outsider)).toEqual({ unreads: 3, mentions: 0, last: 'ok' });
@@ -254,6 +257,7 @@ describe('messages', () => {
 
     expect(read.status).toBe(200);
     expect(await counts(member)).toEqual({ unreads: 0, mentions: 0, last: 'ok' });
+    expect(await unreadOf(member)).toBe(0);
     expect(await counts(outsider)).toEqual({ unreads: 3, mentions: 0, last: 'ok' });
     const { body } = await call(app, 'GET', `/chats/${chat.id}/messages`, { token: member.token });
     expect(body.records[1].mentions).toEqual([member.id]);
