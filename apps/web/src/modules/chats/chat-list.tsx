@@ -1,4 +1,5 @@
 import type { Chat } from '@balcao/shared';
+import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Badge from '@mui/material/Badge';
@@ -10,6 +11,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +21,7 @@ import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll'
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
-import { AddButton, SearchField } from '../../shared/ui/list-tools';
+import { SearchField } from '../../shared/ui/list-tools';
 import { ChatDialog } from './chat.dialog';
 import { useChatList, useDeleteChat } from './chats.api';
 import { myCounts } from './chats.cache';
@@ -61,7 +63,15 @@ export function ChatList({ selectedUuid }: { selectedUuid: string | undefined })
         <Box sx={{ flex: 1, minWidth: 0, '& .MuiTextField-root': { width: '100%' } }}>
           <SearchField label={t('chats.list.search')} value={search} onChange={setSearch} />
         </Box>
-        <AddButton label={t('chats.list.add')} onClick={() => setEditing({ chat: null })} />
+        <Tooltip title={t('chats.list.add')}>
+          <IconButton
+            color="primary"
+            aria-label={t('chats.list.add')}
+            onClick={() => setEditing({ chat: null })}
+          >
+            <AddCommentOutlinedIcon />
+          </IconButton>
+        </Tooltip>
       </Box>
       <Box ref={loadMore.ref} onScroll={loadMore.onScroll} sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
         {list.isPending ? (
