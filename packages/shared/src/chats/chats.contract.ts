@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { dbId, dbIdText, msg, pageNumber, plainText, queryBoolean } from '../validation.js';
 
-export const CHAT_TITLE_MAX = 100;
+const CHAT_TITLE_MAX = 100;
 export const CHAT_MESSAGE_MAX = 4096;
 /** A chat gathers colleagues of one company; more than this is a broadcast, not a conversation. */
-export const CHAT_MEMBERS_MAX = 200;
+const CHAT_MEMBERS_MAX = 200;
 export const CHAT_MESSAGES_PAGE_SIZE = 20;
 
 const person = z.object({ id: z.number(), name: z.string() });
 
-export const chatMemberSchema = z.object({
+const chatMemberSchema = z.object({
   userId: z.number(),
   user: person,
   /** Messages of others this member has not read yet. */
@@ -17,7 +17,6 @@ export const chatMemberSchema = z.object({
   /** Of those, how many mention this member by name. */
   mentions: z.number(),
 });
-export type ChatMember = z.infer<typeof chatMemberSchema>;
 
 export const chatSchema = z.object({
   id: z.number(),
@@ -30,7 +29,7 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
-export const chatMediaTypes = ['image', 'audio', 'video', 'other'] as const;
+const chatMediaTypes = ['image', 'audio', 'video', 'other'] as const;
 export type ChatMediaType = (typeof chatMediaTypes)[number];
 
 export const chatMessageSchema = z.object({
@@ -58,7 +57,15 @@ export const listChatsQuery = z.object({
 export type ListChatsQuery = z.infer<typeof listChatsQuery>;
 export const listChatsResponse = z.object({ records: z.array(chatSchema), hasMore: z.boolean() });
 
-/** The spec's clients send `{ id, name }` per user; only the id counts. */
+/**
+ * The spec's clients send `{ id, name }` per user; only the id counts. A member as GET answers it
+ * (`{ userId, user, unreads }`) is accepted too, so a chat read can be sent back as it is.
+ */
+const chatUserInput = z.union([
+  z.object({ id: dbId(), name: z.string().optional() }),
+  z.object({ userId: dbId() }).transform((member) => ({ id: member.userId })),
+]);
+
 export const saveChatBody = z.object({
   title: z
     .string({ error: msg.chatTitleRequired })
@@ -67,7 +74,7 @@ export const saveChatBody = z.object({
     .max(CHAT_TITLE_MAX, msg.tooLong)
     .pipe(plainText(CHAT_TITLE_MAX)),
   users: z
-    .array(z.object({ id: dbId(), name: z.string().optional() }), { error: msg.chatUsersRequired })
+    .array(chatUserInput, { error: msg.chatUsersRequired })
     .min(1, msg.chatUsersRequired)
     .max(CHAT_MEMBERS_MAX, msg.tooLong),
 });

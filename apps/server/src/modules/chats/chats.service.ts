@@ -15,7 +15,7 @@ import {
   toChat,
 } from './chats.queries.js';
 
-export async function presentChat(db: Db | Tx, row: ChatRow): Promise<Chat> {
+async function presentChat(db: Db | Tx, row: ChatRow): Promise<Chat> {
   return toChat(row, await membersOf(db, [row.id]));
 }
 

@@ -177,6 +177,17 @@ describe('who may reach a chat', () => {
     expect(gone.status).toBe(404);
   });
 
+  test('what GET answers, PUT accepts back unchanged', async () => {
+    const { owner, member } = await team();
+    const chat = await chatOf(owner, [member]);
+    const { body: read } = await call(app, 'GET', `/chats/u/${chat.uuid}`, { token: owner.token });
+
+    const saved = await call(app, 'PUT', `/chats/${chat.id}`, { token: owner.token, body: read });
+
+    expect(saved.status).toBe(200);
+    expect(saved.body.users).toEqual(read.users);
+  });
+
   test('with the plan flag off every chat call is refused', async () => {
     const tenant = await createTenant(app, { plan: { useInternalChat: false } });
     const member = await createUser(app, tenant.companyId);

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { showServerError, useFieldErrorText } from '../../shared/forms/form-errors';
 import { TextInput } from '../../shared/forms/form-fields';
 import { useSessionUser } from '../../shared/session/session-user';
@@ -39,7 +40,11 @@ export function ChatDialog({ chat, onClose }: Props) {
   const people = useUserOptions();
   const errorText = useFieldErrorText();
   const options = (people.data ?? []).filter((person) => person.id !== me.id);
-  const { control, handleSubmit, setError, formState } = useForm<SaveChatBody>({
+  const { control, handleSubmit, setError, formState } = useForm<
+    z.input<typeof saveChatBody>,
+    unknown,
+    SaveChatBody
+  >({
     mode: 'all',
     defaultValues: {
       title: chat?.title ?? '',
