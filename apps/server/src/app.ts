@@ -27,6 +27,7 @@ import { integrationEngine } from './integrations/engine.js';
 import { registerIntegrationJobs } from './integrations/webhook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
+import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { sealClearWavoipTokens } from './modules/connections/connections.secrets.js';
@@ -234,6 +235,7 @@ export async function buildApp({
     await api.register(queueIntegrationsRoutes(deps));
     await api.register(filesRoutes(deps));
     await api.register(promptsRoutes(deps));
+    await api.register(chatsRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
   });
 

@@ -26,10 +26,15 @@ function multipart({ filename, type, bytes, fields = {} }: Part) {
 
 /** An attachment sent into a ticket (`POST /messages/{ticketId}/media`). */
 export function sendMedia(app: FastifyInstance, ticketId: number, token: string, part: Part) {
+  return postMultipart(app, `/messages/${ticketId}/media`, token, part);
+}
+
+/** One file, in the `medias` field, posted to `url`. */
+export function postMultipart(app: FastifyInstance, url: string, token: string, part: Part) {
   const { payload, contentType } = multipart(part);
   return app.inject({
     method: 'POST',
-    url: `/messages/${ticketId}/media`,
+    url,
     payload,
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
   });

@@ -5,6 +5,8 @@ export const USER_STATUS_HEARTBEAT_MS = 300_000;
 export const SOCKET_PING_MS = 18_000;
 export const EXPIRY_WARNING_DAYS = 5;
 export const LIST_NEXT_PAGE_PX = 100;
+/** The internal chat loads older messages when scrolled within this distance of the top (000 §9). */
+export const CHAT_OLDER_MESSAGES_PX = 600;
 export const TOAST_ERROR_MS = 2000;
 export const TOAST_MS = 3000;
 export const CONNECTION_TOKEN_LENGTH = 30;

@@ -51,6 +51,8 @@ export const errorStatus = {
   ERR_TAG_ALREADY_EXISTS: 409,
   ERR_NO_QUICK_MESSAGE_FOUND: 404,
   ERR_NO_SCHEDULE_FOUND: 404,
+  /** No internal chat by that id in the caller's company that the caller belongs to. */
+  ERR_NO_CHAT_FOUND: 404,
   /** Spec 000 §5: a sent schedule cannot be saved again. */
   ERR_SCHEDULE_ALREADY_SENT: 409,
   ERR_FILE_TOO_LARGE: 413,

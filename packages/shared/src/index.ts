@@ -1,5 +1,7 @@
 export * from './auth/auth.contract.js';
 export * from './calls/calls.contract.js';
+export * from './chats/chat-text.js';
+export * from './chats/chats.contract.js';
 export * from './companies/companies.contract.js';
 export * from './connections/connections.contract.js';
 export * from './connections/facebook.contract.js';

@@ -26,6 +26,8 @@ export const msg = {
   shiftsOverlap: 'shiftsOverlap',
   sectorRequired: 'sectorRequired',
   privateAddress: 'privateAddress',
+  chatTitleRequired: 'chatTitleRequired',
+  chatUsersRequired: 'chatUsersRequired',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */

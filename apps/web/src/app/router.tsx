@@ -100,6 +100,21 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // One page for both: opening a chat keeps the list (its search and scroll) in place.
+            path: '/chats',
+            ...titled('app.menu.internalChat'),
+            element: <RequirePlan flag="useInternalChat" />,
+            children: [
+              {
+                ...page(() => import('../modules/chats/chats.page').then((m) => m.ChatsPage)),
+                children: [
+                  { index: true, element: null },
+                  { path: ':uuid', element: null },
+                ],
+              },
+            ],
+          },
+          {
             path: '/messages-api',
             ...titled('app.menu.messagesApi'),
             element: <RequireGate gate="messages-api:view" />,

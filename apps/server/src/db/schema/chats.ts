@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
 import { companyId } from './companies.js';
@@ -30,8 +31,14 @@ export const chatMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     unreads: integer('unreads').notNull().default(0),
+    /** Unread messages that name this member with `@Name`. */
+    mentions: integer('mentions').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
+  // A user's chat list starts from their memberships.
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    index('chat_members_user_chat_idx').on(t.userId, t.chatId),
+  ],
 );
 
 export const chatMessages = pgTable(
@@ -47,7 +54,10 @@ export const chatMessages = pgTable(
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
     mediaType: text('media_type'),
+    /** Members the message names with `@Name`, decided when it was written. */
+    mentions: integer('mentions').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_chat_created_idx').on(t.chatId, t.createdAt.desc().nullsFirst())],
+  // Pages are read newest first by id within one chat.
+  (t) => [index('chat_messages_chat_id_idx').on(t.chatId, t.id)],
 );

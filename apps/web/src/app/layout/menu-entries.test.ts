@@ -15,7 +15,7 @@ const visibleKeys = (overrides: Overrides, plan?: Partial<PlanFlags>) => {
   return menuEntries.filter((entry) => isMenuEntryVisible(entry, me)).map((entry) => entry.key);
 };
 
-const everyone = ['tickets', 'quickMessages', 'contacts', 'schedules', 'tags'];
+const everyone = ['tickets', 'quickMessages', 'contacts', 'schedules', 'tags', 'internalChat'];
 const administration = [
   'messagesApi',
   'users',
@@ -51,11 +51,11 @@ describe('side menu visibility', () => {
     ]);
   });
 
-  test('a plan without any feature flag still has these pages, schedules, messages API, integrations and prompts aside', () => {
+  test('a plan without any feature flag still has these pages, schedules, internal chat, messages API, integrations and prompts aside', () => {
     const noFeatures = Object.fromEntries(planFlagKeys.map((flag) => [flag, false])) as Partial<PlanFlags>;
 
     expect(visibleKeys({ profile: 'admin' }, noFeatures)).toEqual([
-      ...everyone.filter((key) => key !== 'schedules'),
+      ...everyone.filter((key) => !['schedules', 'internalChat'].includes(key)),
       ...administration.filter((key) => !['messagesApi', 'queueIntegration', 'prompts'].includes(key)),
     ]);
   });

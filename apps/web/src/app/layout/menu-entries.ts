@@ -10,6 +10,7 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -50,6 +51,14 @@ export const menuEntries: readonly MenuEntry[] = [
     planFlag: 'useSchedules',
   },
   { key: 'tags', to: '/tags', icon: LocalOfferOutlinedIcon, section: 'service' },
+  // Spec 000 §2: after Tags (and Helps, not built), when the plan has the internal chat.
+  {
+    key: 'internalChat',
+    to: '/chats',
+    icon: QuestionAnswerOutlinedIcon,
+    section: 'service',
+    planFlag: 'useInternalChat',
+  },
   {
     key: 'messagesApi',
     to: '/messages-api',
