@@ -41,7 +41,9 @@ import { createOutbox } from './modules/messages/messages.outbox-worker.js';
 import { typingRelay } from './modules/messages/messages.presence.js';
 import { registerReadReceiptJobs } from './modules/messages/messages.read-receipts.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { plantaoRoutes } from './modules/plantao/plantao.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { integrationManagersAudience } from './modules/queue-integrations/integrations.audience.js';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes.js';
@@ -220,6 +222,8 @@ export async function buildApp({
     await api.register(queueIntegrationsRoutes(deps));
     await api.register(filesRoutes(deps));
     await api.register(promptsRoutes(deps));
+    await api.register(kanbanRoutes(deps));
+    await api.register(plantaoRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
   });
 

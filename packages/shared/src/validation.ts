@@ -26,6 +26,12 @@ export const msg = {
   shiftsOverlap: 'shiftsOverlap',
   sectorRequired: 'sectorRequired',
   privateAddress: 'privateAddress',
+  plantaoUser: 'plantaoUser',
+  plantaoPhone: 'plantaoPhone',
+  plantaoInterval: 'plantaoInterval',
+  plantaoStart: 'plantaoStart',
+  plantaoEnd: 'plantaoEnd',
+  plantaoOneDay: 'plantaoOneDay',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */
