@@ -114,16 +114,24 @@ test('a record saved through /plantao alerts its person at each interval while t
   const customer = bot.customer('Marta');
 
   await customer.says('Preciso de ajuda');
-  await waitFor(async () => toThisPhone().length, (n) => n === 1);
+  await waitFor(
+    async () => toThisPhone().length,
+    (n) => n === 1,
+  );
   const ticket = await customer.ticket();
   clock.advanceMinutes(9);
   await runInboxSweep(app.deps);
   expect(queued).toHaveLength(1);
   clock.advanceMinutes(1);
   await runInboxSweep(app.deps);
-  await waitFor(async () => toThisPhone().length, (n) => n === 2);
+  await waitFor(
+    async () => toThisPhone().length,
+    (n) => n === 2,
+  );
 
-  expect(toThisPhone()[1]?.body).toBe(`Novo atendimento aguardando sua resposta: Marta, ticket #${ticket.id}.`);
+  expect(toThisPhone()[1]?.body).toBe(
+    `Novo atendimento aguardando sua resposta: Marta, ticket #${ticket.id}.`,
+  );
   const accepted = await call(app, 'PUT', `/tickets/${ticket.id}`, {
     token: admin.token,
     body: { status: 'open', userId: admin.id },

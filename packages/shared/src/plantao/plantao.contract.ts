@@ -51,7 +51,7 @@ export const savePlantaoBody = z.object({
   phone: z
     .string({ error: msg.plantaoPhone })
     .trim()
-    .min(1, msg.plantaoPhone)
+    .min(1, { message: msg.plantaoPhone, abort: true })
     .max(30, msg.tooLong)
     .refine(withoutNul, msg.invalidValue)
     .refine((phone) => /^\+?[\d\s().-]+$/.test(phone), msg.invalidValue)

@@ -9,7 +9,9 @@ const app = await createTestApp();
 afterAll(() => app.close());
 
 async function lane(token: string, name: string, color = '#123456') {
-  return (await call(app, 'POST', '/tags', { token, body: { name, color, kanban: 1 } })).body as { id: number };
+  return (await call(app, 'POST', '/tags', { token, body: { name, color, kanban: 1 } })).body as {
+    id: number;
+  };
 }
 
 const cardIds = async (token: string, query = '') =>
@@ -37,7 +39,10 @@ describe('the Kanban board', () => {
     const waiting = await createTicket(app, companyId, { lastMessage: 'Oi, tudo bem?' });
     const served = await createTicket(app, companyId, { status: 'open', userId: admin.id });
     await createTicket(app, companyId, { status: 'closed' });
-    await call(app, 'POST', '/tags/sync', { token: admin.token, body: { ticketId: waiting.id, tags: [{ id: vip.id }] } });
+    await call(app, 'POST', '/tags/sync', {
+      token: admin.token,
+      body: { ticketId: waiting.id, tags: [{ id: vip.id }] },
+    });
     await call(app, 'PUT', `/ticket-tags/${served.id}/${doing.id}`, { token: admin.token });
 
     const open = await call(app, 'GET', '/ticket/kanban', { token: admin.token });
@@ -66,7 +71,10 @@ describe('the Kanban board', () => {
 
     const theirs = await cardIds(attendant.token);
     const admins = await cardIds(admin.token);
-    const narrowed = await cardIds(attendant.token, `?queueIds=${encodeURIComponent(JSON.stringify([support.id, billing.id]))}`);
+    const narrowed = await cardIds(
+      attendant.token,
+      `?queueIds=${encodeURIComponent(JSON.stringify([support.id, billing.id]))}`,
+    );
 
     expect(theirs.sort()).toEqual([inSales.id, inSupport.id, noQueue.id].sort());
     expect(theirs).not.toContain(inBilling.id);
@@ -90,7 +98,13 @@ describe('the Kanban board', () => {
     // One live ticket per contact and connection: each card its own customer.
     const people = await app.deps.db
       .insert(contacts)
-      .values(Array.from({ length: KANBAN_PAGE_SIZE }, (_v, i) => ({ companyId, name: `C${i}`, number: `5511900${i}` })))
+      .values(
+        Array.from({ length: KANBAN_PAGE_SIZE }, (_v, i) => ({
+          companyId,
+          name: `C${i}`,
+          number: `5511900${i}`,
+        })),
+      )
       .returning({ id: contacts.id });
     const rows = people.map((person, i) => ({
       companyId,
@@ -107,7 +121,9 @@ describe('the Kanban board', () => {
 
     expect(page1.body.tickets).toHaveLength(KANBAN_PAGE_SIZE);
     expect(page1.body.hasMore).toBe(true);
-    expect(page1.body.tickets[0].updatedAt).toBe(new Date(Date.UTC(2030, 0, 1, 0, KANBAN_PAGE_SIZE - 1)).toISOString());
+    expect(page1.body.tickets[0].updatedAt).toBe(
+      new Date(Date.UTC(2030, 0, 1, 0, KANBAN_PAGE_SIZE - 1)).toISOString(),
+    );
     expect(page2.body).toEqual({ hasMore: false, tickets: [expect.objectContaining({ id: first.id })] });
   });
 
@@ -115,10 +131,13 @@ describe('the Kanban board', () => {
     const mine = await createTenant(app);
     const theirs = await createTenant(app);
     const theirLane = await lane(theirs.admin.token, 'Deles');
-    const plain = (await call(app, 'POST', '/tags', { token: mine.admin.token, body: { name: 'Comum' } })).body;
+    const plain = (await call(app, 'POST', '/tags', { token: mine.admin.token, body: { name: 'Comum' } }))
+      .body;
     const noKanban = await createTenant(app, { plan: { useKanban: false } });
 
-    const foreign = await call(app, 'GET', `/ticket/kanban?tagId=${theirLane.id}`, { token: mine.admin.token });
+    const foreign = await call(app, 'GET', `/ticket/kanban?tagId=${theirLane.id}`, {
+      token: mine.admin.token,
+    });
     const notALane = await call(app, 'GET', `/ticket/kanban?tagId=${plain.id}`, { token: mine.admin.token });
     const lanes = await call(app, 'GET', '/tags/kanban', { token: noKanban.admin.token });
     const cards = await call(app, 'GET', '/ticket/kanban', { token: noKanban.admin.token });
@@ -141,7 +160,10 @@ describe('the Kanban board', () => {
     const hidden = await call(app, 'GET', '/ticket/kanban', { token: attendant.token });
     const shown = await call(app, 'GET', '/ticket/kanban', { token: supervisor.token });
 
-    expect(hidden.body.tickets[0]).toMatchObject({ id: ticket.id, contact: { name: MASKED, number: MASKED } });
+    expect(hidden.body.tickets[0]).toMatchObject({
+      id: ticket.id,
+      contact: { name: MASKED, number: MASKED },
+    });
     expectNoWholeNumber(hidden.body);
     expect(shown.body.tickets[0].contact.number).toBe(NUMBER);
   });

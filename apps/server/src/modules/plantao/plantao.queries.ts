@@ -9,7 +9,12 @@ type DayRow = Pick<typeof plantaoDays.$inferSelect, 'plantaoId' | 'weekday' | 's
 /** Stored weekdays count from Sunday (0), as the engine's clock does; the contract's week starts Monday. */
 export const weekdayNumber = (weekdayEn: (typeof WEEKDAYS)[number]) => (WEEKDAYS.indexOf(weekdayEn) + 1) % 7;
 
-const record = { id: plantoes.id, userId: plantoes.userId, phone: plantoes.phone, interval: plantoes.interval };
+const record = {
+  id: plantoes.id,
+  userId: plantoes.userId,
+  phone: plantoes.phone,
+  interval: plantoes.interval,
+};
 
 /** The one shape of a record at every exit: the seven weekdays, Monday first, empty where off duty. */
 function toPlantao(row: PlantaoRow, days: DayRow[]): Plantao {

@@ -1,13 +1,13 @@
-import { idParam, listPlantaoQuery, listPlantaoResponse, plantaoSchema, savePlantaoBody } from '@balcao/shared';
+import {
+  idParam,
+  listPlantaoQuery,
+  listPlantaoResponse,
+  plantaoSchema,
+  savePlantaoBody,
+} from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
-import {
-  createPlantao,
-  deletePlantao,
-  listPlantoes,
-  showPlantao,
-  updatePlantao,
-} from './plantao.service.js';
+import { createPlantao, deletePlantao, listPlantoes, showPlantao, updatePlantao } from './plantao.service.js';
 
 /** On-duty records (spec 001 §7 Plantao); the alert engine in inbox/plantao.ts reads them. */
 export const plantaoRoutes =

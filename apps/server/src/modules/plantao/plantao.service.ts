@@ -48,7 +48,12 @@ export async function createPlantao(ctx: Ctx, input: SavePlantao): Promise<Plant
     await requireUser(tx, ctx.companyId, input.userId);
     const [row] = await tx
       .insert(plantoes)
-      .values({ companyId: ctx.companyId, userId: input.userId, phone: input.phone, interval: input.interval })
+      .values({
+        companyId: ctx.companyId,
+        userId: input.userId,
+        phone: input.phone,
+        interval: input.interval,
+      })
       .returning({ id: plantoes.id });
     if (!row) throw new AppError('ERR_INTERNAL');
     await writeDays(tx, ctx.companyId, row.id, input.days);

@@ -97,7 +97,11 @@ describe('on-duty records', () => {
   test("another company's record or user is not found, and nothing changes", async () => {
     const mine = await createTenant(app);
     const theirs = await createTenant(app);
-    const body = { userId: theirs.admin.id, phone: '5511977776666', days: week({ sunday: ['00:00', '23:59'] }) };
+    const body = {
+      userId: theirs.admin.id,
+      phone: '5511977776666',
+      days: week({ sunday: ['00:00', '23:59'] }),
+    };
     const theirRecord = (await call(app, 'POST', '/plantao', { token: theirs.admin.token, body })).body;
 
     const show = await call(app, 'GET', `/plantao/${theirRecord.id}`, { token: mine.admin.token });
