@@ -103,7 +103,9 @@ describe('route guards', () => {
 
     renderAt('/Kanban');
 
-    expect(await screen.findByText('This company is not allowed to access this page! Redirecting you.')).toBeTruthy();
+    expect(
+      await screen.findByText('This company is not allowed to access this page! Redirecting you.'),
+    ).toBeTruthy();
     expect(screen.queryByText('home page')).toBeNull();
     expect(await screen.findByText('home page', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.queryByText('kanban page')).toBeNull();

@@ -21,7 +21,7 @@ export const kanbanTicketsQuery = z.object({
 export type KanbanTicketsQuery = z.infer<typeof kanbanTicketsQuery>;
 
 /** Spec 001 §3 Kanban ticket: what a card shows, and where it belongs. */
-export const kanbanTicketSchema = ticketSchema
+const kanbanTicketSchema = ticketSchema
   .pick({
     id: true,
     uuid: true,

@@ -72,13 +72,12 @@ export const savePlantaoBody = z.object({
 export type SavePlantaoBody = z.input<typeof savePlantaoBody>;
 export type SavePlantao = z.output<typeof savePlantaoBody>;
 
-export const plantaoDaySchema = z.object({
+const plantaoDaySchema = z.object({
   weekday: z.string(),
   weekdayEn: z.enum(WEEKDAYS),
   startTime: z.string(),
   endTime: z.string(),
 });
-export type PlantaoDay = z.infer<typeof plantaoDaySchema>;
 
 /** Spec 001 §3: the seven weekdays always, Monday first; a day without duty has empty times. */
 export const plantaoSchema = z.object({

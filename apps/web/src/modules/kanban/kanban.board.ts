@@ -2,7 +2,7 @@ import { KANBAN_STATUSES, type KanbanTicket } from '@balcao/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { kanbanKeys, type LaneKey, OPEN_LANE } from './kanban.keys';
 
-export interface LanePage {
+interface LanePage {
   tickets: KanbanTicket[];
   hasMore: boolean;
 }
@@ -26,7 +26,7 @@ export function laneOf(
 const newerFirst = (a: KanbanTicket, b: KanbanTicket) =>
   b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id;
 
-export function withoutCard(data: LanePages, id: number): LanePages {
+function withoutCard(data: LanePages, id: number): LanePages {
   if (!data.pages.some((page) => page.tickets.some((card) => card.id === id))) return data;
   return {
     ...data,
@@ -35,7 +35,7 @@ export function withoutCard(data: LanePages, id: number): LanePages {
 }
 
 /** The card replaced where the lane shows it; otherwise among the first page's, newest first. */
-export function withCard(data: LanePages, card: KanbanTicket): LanePages {
+function withCard(data: LanePages, card: KanbanTicket): LanePages {
   if (data.pages.some((page) => page.tickets.some((c) => c.id === card.id))) {
     return {
       ...data,
