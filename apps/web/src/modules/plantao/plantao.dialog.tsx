@@ -89,6 +89,8 @@ export function PlantaoDialog({ record, onClose }: { record: Plantao | null; onC
           {WEEKDAYS.map((weekdayEn, i) => (
             <Box
               key={weekdayEn}
+              role="group"
+              aria-label={t(`plantao.weekdays.${weekdayEn}`)}
               sx={{
                 display: 'grid',
                 gridTemplateColumns: { xs: '1fr 1fr', sm: '140px 1fr 1fr' },
