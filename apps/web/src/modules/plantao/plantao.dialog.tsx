@@ -64,24 +64,15 @@ export function PlantaoDialog({ record, onClose }: { record: Plantao | null; onC
             options={userOptions}
             required
           />
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <TextInput
-              control={control}
-              name="phone"
-              label={t('plantao.fields.phone')}
-              required
-              sx={{ flex: '2 1 200px' }}
-            />
-            <TextInput
-              control={control}
-              name="interval"
-              label={t('plantao.fields.interval')}
-              type="number"
-              required
-              sx={{ flex: '1 1 120px' }}
-              slotProps={{ htmlInput: { min: 1 } }}
-            />
-          </Box>
+          <TextInput control={control} name="phone" label={t('plantao.fields.phone')} required />
+          <TextInput
+            control={control}
+            name="interval"
+            label={t('plantao.fields.interval')}
+            type="number"
+            required
+            slotProps={{ htmlInput: { min: 1 } }}
+          />
           <Typography variant="subtitle2" component="h3">
             {t('plantao.fields.days')}
           </Typography>
