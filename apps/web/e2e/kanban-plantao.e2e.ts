@@ -55,6 +55,10 @@ test("a card moved with the keyboard changes lanes on a colleague's board too, a
   const stored = await apiAs(admin)('GET', `/tickets/${tickets[0].id}`);
   expect(stored.tags.map((tag: { name: string }) => tag.name)).toEqual(['Em andamento']);
   await snap(bia, 'kanban-02-moved-live');
+  // On a phone the lanes scroll sideways, each card whole.
+  await bia.setViewportSize({ width: 360, height: 740 });
+  await laneOf(bia, 'Em andamento').getByRole('link', { name: 'Abrir' }).waitFor();
+  await snap(bia, 'kanban-03-phone');
 
   await laneOf(bia, 'Em andamento').getByRole('link', { name: 'Abrir' }).click();
   await bia.waitForURL(`**/tickets/${tickets[0].uuid}`);
