@@ -43,11 +43,10 @@ interface Move {
  * moves at once; the server's answers (and each step's toast) follow, and a refusal puts the board
  * back as the server has it.
  */
-export function useMoveCard(toast: {
-  removed: () => void;
-  added: () => void;
-  failed: (error: unknown) => void;
-}) {
+export function useMoveCard(
+  toast: { removed: () => void; added: () => void; failed: (error: unknown) => void },
+  moving: Set<number>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ card, from, to }: Move) => {
@@ -60,7 +59,11 @@ export function useMoveCard(toast: {
         toast.added();
       }
     },
-    onMutate: ({ card, to, lanes }: Move) => placeCard(queryClient, movedCard(card, to, lanes), to),
+    onMutate: ({ card, to, lanes }: Move) => {
+      moving.add(card.id);
+      placeCard(queryClient, movedCard(card, to, lanes), to);
+    },
+    onSettled: (_data, _error, { card }) => moving.delete(card.id),
     onError: (error) => {
       toast.failed(error);
       void queryClient.invalidateQueries({ queryKey: kanbanKeys.cards() });

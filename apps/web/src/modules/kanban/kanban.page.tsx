@@ -14,7 +14,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/error-message';
@@ -38,7 +38,11 @@ export function KanbanPage() {
   const { t } = useTranslation();
   const lanes = useKanbanLanes();
   const tags = lanes.data ?? [];
-  useKanbanRealtime(tags.map((tag) => tag.id));
+  const moving = useRef(new Set<number>()).current;
+  useKanbanRealtime(
+    tags.map((tag) => tag.id),
+    moving,
+  );
   const [dragged, setDragged] = useState<Dragged | null>(null);
   const accessibility = useDragAnnouncements(tags);
   // A small move before a drag starts: a click on the card's buttons stays a click.
@@ -46,11 +50,14 @@ export function KanbanPage() {
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: laneKeyboardCoordinates }),
   );
-  const move = useMoveCard({
-    removed: () => toast.success(t('kanban.toast.removed')),
-    added: () => toast.success(t('kanban.toast.added')),
-    failed: (error) => toast.apiError(error),
-  });
+  const move = useMoveCard(
+    {
+      removed: () => toast.success(t('kanban.toast.removed')),
+      added: () => toast.success(t('kanban.toast.added')),
+      failed: (error) => toast.apiError(error),
+    },
+    moving,
+  );
 
   const start = (event: DragStartEvent) => setDragged((event.active.data.current as Dragged) ?? null);
   const end = (event: DragEndEvent) => {

@@ -9,8 +9,9 @@ import { kanbanKeys } from './kanban.keys';
 /**
  * Ticket events move cards between lanes, so a card another user drags moves here too. The events
  * reach only who may see the ticket; the board keeps to the user's queues as its lanes' pages do.
+ * `moving`: the cards this user is moving right now.
  */
-export function useKanbanRealtime(laneIds: readonly number[]) {
+export function useKanbanRealtime(laneIds: readonly number[], moving: ReadonlySet<number>) {
   const me = useSessionUser();
   const queryClient = useQueryClient();
   const myQueues = new Set(me.queues.map((queue) => queue.id));
@@ -18,6 +19,9 @@ export function useKanbanRealtime(laneIds: readonly number[]) {
 
   useSocketEvent(events.ticket(me.companyId), ticketEvent, (payload) => {
     if (payload.action === 'update') {
+      // A card this user is moving already shows where it goes; the event between its two calls would
+      // put it back in "Em aberto" for a moment.
+      if (moving.has(payload.ticket.id)) return;
       const card = toKanbanTicket(payload.ticket);
       placeCard(queryClient, card, laneOf(card, laneIds, myQueues));
     } else if (payload.action === 'delete') placeCard(queryClient, payload.ticketId, undefined);
