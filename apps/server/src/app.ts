@@ -37,12 +37,14 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
+import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
 import { registerChannelReactionJobs } from './modules/messages/messages.channel-reactions.js';
 import { createOutbox } from './modules/messages/messages.outbox-worker.js';
 import { typingRelay } from './modules/messages/messages.presence.js';
 import { registerReadReceiptJobs } from './modules/messages/messages.read-receipts.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { plantaoRoutes } from './modules/plantao/plantao.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { integrationManagersAudience } from './modules/queue-integrations/integrations.audience.js';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes.js';
@@ -236,6 +238,8 @@ export async function buildApp({
     await api.register(filesRoutes(deps));
     await api.register(promptsRoutes(deps));
     await api.register(chatsRoutes(deps));
+    await api.register(kanbanRoutes(deps));
+    await api.register(plantaoRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
   });
 

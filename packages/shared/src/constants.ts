@@ -1,6 +1,8 @@
 /** Business constants and limits from §9 of both spec documents. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const FORCED_RELOAD_DELAY_MS = 1000;
+/** 001 §8: a page the plan or profile refuses says so, then goes home after this long. */
+export const REFUSED_PAGE_REDIRECT_MS = 1000;
 export const USER_STATUS_HEARTBEAT_MS = 300_000;
 export const SOCKET_PING_MS = 18_000;
 export const EXPIRY_WARNING_DAYS = 5;

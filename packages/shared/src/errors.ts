@@ -77,6 +77,7 @@ export const errorStatus = {
   ERR_NO_INTEGRATION_FOUND: 404,
   ERR_NO_FILE_LIST_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,
+  ERR_NO_PLANTAO_FOUND: 404,
   /** testSession: the service refused the credentials or could not be reached. */
   ERR_INTEGRATION_TEST_FAILED: 400,
   /** A webhook, n8n or Typebot URL that leads into the server's own network (loopback, private, link-local). */

@@ -28,6 +28,12 @@ export const msg = {
   privateAddress: 'privateAddress',
   chatTitleRequired: 'chatTitleRequired',
   chatUsersRequired: 'chatUsersRequired',
+  plantaoUser: 'plantaoUser',
+  plantaoPhone: 'plantaoPhone',
+  plantaoInterval: 'plantaoInterval',
+  plantaoStart: 'plantaoStart',
+  plantaoEnd: 'plantaoEnd',
+  plantaoOneDay: 'plantaoOneDay',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
-import { createTestApp } from '../../test/app.js';
+import { call, createTestApp } from '../../test/app.js';
 import { botCompany, fakeClock } from '../../test/conversation.js';
+import { waitFor } from '../../test/wait.js';
 import { connections, plantaoDays, plantoes } from '../db/schema/index.js';
+import { PLANTAO_JOB } from './plantao.js';
+import { runInboxSweep } from './timers.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -76,4 +79,67 @@ test('a waiting customer alerts who is on duty (overnight window), once per inte
   await customer.says('Bom dia');
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(notices).toHaveLength(2);
+});
+
+test('a record saved through /plantao alerts its person at each interval while the ticket waits, and no more once accepted', async () => {
+  const clock = fakeClock(app, '2026-03-04T13:00:00Z'); // Wednesday 10:00 in São Paulo
+  const bot = await botCompany(app, { greetingMessage: '' });
+  await app.deps.db.insert(connections).values({
+    companyId: bot.companyId,
+    name: 'WhatsApp',
+    channel: 'whatsapp',
+    status: 'CONNECTED',
+    isDefault: true,
+    token: randomUUID().replaceAll('-', '').slice(0, 30),
+  });
+  const { admin } = bot.tenant;
+  const saved = await call(app, 'POST', '/plantao', {
+    token: admin.token,
+    body: {
+      userId: admin.id,
+      phone: '5511966665555',
+      interval: 10,
+      days: [{ weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' }],
+    },
+  });
+  expect(saved.status).toBe(201);
+  // Every notice the engine queues, counted where it is queued: a notice that should not come is never queued.
+  const queued: unknown[] = [];
+  const send = app.deps.jobs.send.bind(app.deps.jobs);
+  app.deps.jobs.send = (name, data, options, tx) => {
+    if (name === PLANTAO_JOB) queued.push(data);
+    return send(name, data, options, tx);
+  };
+  const toThisPhone = () => notices.filter((n) => n.number === '5511966665555');
+  const customer = bot.customer('Marta');
+
+  await customer.says('Preciso de ajuda');
+  await waitFor(
+    async () => toThisPhone().length,
+    (n) => n === 1,
+  );
+  const ticket = await customer.ticket();
+  clock.advanceMinutes(9);
+  await runInboxSweep(app.deps);
+  expect(queued).toHaveLength(1);
+  clock.advanceMinutes(1);
+  await runInboxSweep(app.deps);
+  await waitFor(
+    async () => toThisPhone().length,
+    (n) => n === 2,
+  );
+
+  expect(toThisPhone()[1]?.body).toBe(
+    `Novo atendimento aguardando sua resposta: Marta, ticket #${ticket.id}.`,
+  );
+  const accepted = await call(app, 'PUT', `/tickets/${ticket.id}`, {
+    token: admin.token,
+    body: { status: 'open', userId: admin.id },
+  });
+  expect(accepted.status).toBe(200);
+  clock.advanceMinutes(30);
+  await runInboxSweep(app.deps);
+  await customer.says('Obrigada');
+  expect(queued).toHaveLength(2);
+  expect(toThisPhone()).toHaveLength(2);
 });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import { connections, plantaoDays, plantoes, tickets } from '../db/schema/index.js';
-import { type BotRun, reloadTicket } from '../modules/tickets/tickets.bot-state.js';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { companies, connections, contacts, plantaoDays, plantoes, tickets } from '../db/schema/index.js';
+import { type BotRun, reloadTicket, type TicketRow } from '../modules/tickets/tickets.bot-state.js';
 import type { AppDeps } from '../platform/context.js';
 import { isOnDuty } from './hours.js';
 
@@ -25,30 +25,77 @@ export async function alertOnDuty(run: BotRun) {
   const duty = await onDutyNow(deps, run.ticket.companyId, now, run.company.timezone);
   if (duty.length === 0) return;
   const ticket = await reloadTicket(deps, run.ticket);
-  if (ticket?.status !== 'pending' || ticket.userId !== null || ticket.isBot || ticket.isGroup) return;
+  if (ticket) await alertTicket(deps, ticket, run.contact, duty);
+}
+
+/**
+ * A ticket already announced that still waits is announced again at each interval, though the
+ * customer writes nothing more; once someone accepts it (it stops being pending) the notices stop.
+ */
+export async function sweepWaitingForDuty(deps: AppDeps) {
+  const keeping = await deps.db
+    .selectDistinct({ companyId: plantoes.companyId, timezone: companies.timezone })
+    .from(plantoes)
+    .innerJoin(companies, eq(companies.id, plantoes.companyId));
+  for (const company of keeping) {
+    const now = deps.now();
+    const duty = await onDutyNow(deps, company.companyId, now, company.timezone);
+    if (duty.length === 0) continue;
+    const waiting = await deps.db
+      .select({ ticket: tickets, contact: { name: contacts.name, number: contacts.number } })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(
+        and(
+          eq(tickets.companyId, company.companyId),
+          eq(tickets.status, 'pending'),
+          isNull(tickets.userId),
+          isNotNull(tickets.nextNotifyAt),
+          lte(tickets.nextNotifyAt, now),
+        ),
+      )
+      .limit(SWEEP_BATCH);
+    for (const { ticket, contact } of waiting) await alertTicket(deps, ticket, contact, duty);
+  }
+}
+
+const SWEEP_BATCH = 200;
+
+async function alertTicket(
+  deps: AppDeps,
+  ticket: TicketRow,
+  contact: { name: string; number: string | null },
+  duty: { id: number; interval: number }[],
+) {
+  const now = deps.now();
+  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isBot || ticket.isGroup) return;
   if (ticket.nextNotifyAt && ticket.nextNotifyAt > now) return;
   const interval = Math.max(1, Math.min(...duty.map((p) => p.interval)));
-  const number = run.contact.number ? ` (${run.contact.number})` : '';
-  const body = `Novo atendimento aguardando sua resposta: ${run.contact.name}${number}, ticket #${ticket.id}.`;
-  await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
+  const number = contact.number ? ` (${contact.number})` : '';
+  const body = `Novo atendimento aguardando sua resposta: ${contact.name}${number}, ticket #${ticket.id}.`;
+  const claimed = await deps.db.transaction(async (tx) => {
+    // Only while it still waits: an attendant who accepted meanwhile silences it.
+    const [row] = await tx
       .update(tickets)
       .set({ nextNotifyAt: new Date(now.getTime() + interval * 60_000) })
       .where(
         and(
           eq(tickets.companyId, ticket.companyId),
           eq(tickets.id, ticket.id),
+          eq(tickets.status, 'pending'),
+          isNull(tickets.userId),
           or(isNull(tickets.nextNotifyAt), lte(tickets.nextNotifyAt, now)),
         ),
       )
       .returning({ id: tickets.id });
-    if (!claimed) return;
+    if (!row) return false;
     for (const plantao of duty) {
       const notice: PlantaoNotice = { companyId: ticket.companyId, plantaoId: plantao.id, body };
       await deps.jobs.send(PLANTAO_JOB, notice, { retryLimit: 3, retryDelay: 30 }, tx);
     }
+    return true;
   });
-  deps.jobs.wake(PLANTAO_JOB);
+  if (claimed) deps.jobs.wake(PLANTAO_JOB);
 }
 
 async function onDutyNow(deps: AppDeps, companyId: number, now: Date, timeZone: string) {

@@ -8,7 +8,7 @@ import {
   type TicketRow,
 } from '../modules/tickets/tickets.bot-state.js';
 import type { AppDeps } from '../platform/context.js';
-import { PLANTAO_JOB, sendPlantaoNotice } from './plantao.js';
+import { PLANTAO_JOB, sendPlantaoNotice, sweepWaitingForDuty } from './plantao.js';
 import { routeTicket } from './routing.js';
 
 const INBOX_SWEEP_JOB = 'inbox.sweep';
@@ -26,11 +26,15 @@ export async function registerInboxJobs(deps: AppDeps) {
   await deps.jobs.schedule(INBOX_SWEEP_JOB, '* * * * *');
 }
 
-/** The timers: inactivity and auto-close, rating expiry, lost tickets to sendIdQueue, router rotation. */
+/**
+ * The timers: inactivity and auto-close, rating expiry, lost tickets to sendIdQueue, router rotation,
+ * on-duty notices for tickets still waiting.
+ */
 export async function runInboxSweep(deps: AppDeps) {
   await sweepIdleTickets(deps);
   await sweepLostTickets(deps);
   await sweepRouter(deps);
+  await sweepWaitingForDuty(deps);
 }
 
 const minutesAgo = (deps: AppDeps, minutes: number) => new Date(deps.now().getTime() - minutes * MINUTE);

@@ -2,8 +2,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { clearSession, markSubscriptionExpired, startSession } from '../shared/session/session.store';
+import { Toaster } from '../shared/toast/toaster';
 import { buildSessionUser } from '../test/fixtures';
-import { PrivateRoute, PublicRoute, RequireGate } from './guards';
+import { PrivateRoute, PublicRoute, RequireGate, RequirePlan } from './guards';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -20,12 +21,22 @@ function renderAt(path: string) {
             element: <RequireGate gate="users:manage" />,
             children: [{ index: true, element: <p>users page</p> }],
           },
+          {
+            path: '/Kanban',
+            element: <RequirePlan flag="useKanban" />,
+            children: [{ index: true, element: <p>kanban page</p> }],
+          },
         ],
       },
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
 }
 
 afterEach(() => {
@@ -81,5 +92,30 @@ describe('route guards', () => {
     renderAt('/users');
 
     expect(await screen.findByText('users page')).toBeTruthy();
+  });
+
+  test('a plan page opened without the plan says so (001 §8), then goes home after a second', async () => {
+    const user = buildSessionUser({ profile: 'admin' });
+    startSession({
+      token: 't',
+      user: { ...user, company: { ...user.company, plan: { ...user.company.plan, useKanban: false } } },
+    });
+
+    renderAt('/Kanban');
+
+    expect(
+      await screen.findByText('This company is not allowed to access this page! Redirecting you.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('home page')).toBeNull();
+    expect(await screen.findByText('home page', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByText('kanban page')).toBeNull();
+  });
+
+  test('with the plan the page opens', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'user' }) });
+
+    renderAt('/Kanban');
+
+    expect(await screen.findByText('kanban page')).toBeTruthy();
   });
 });

@@ -1,11 +1,13 @@
-import { can, type Gate, type PlanFlag, planAllows } from '@balcao/shared';
+import { can, type Gate, type PlanFlag, planAllows, REFUSED_PAGE_REDIRECT_MS } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { EXPIRED_PATH } from '../modules/auth/begin-session';
 import { isSessionExpired, useSession } from '../shared/session/session.store';
 import { SessionUserProvider, useSessionUser } from '../shared/session/session-user';
+import { toast } from '../shared/toast/toast.store';
 
 export function FullPageSpinner() {
   const { t } = useTranslation();
@@ -44,10 +46,27 @@ export function RequireGate({ gate }: { gate: Gate }) {
   return can(me, gate) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
-/** A page of a plan feature (spec 000 §2, e.g. /schedules with useSchedules); without it, home. */
+/**
+ * A page of a plan feature (spec 000 §2, e.g. /schedules with useSchedules). Without it, spec 001 §8:
+ * 'Esta empresa não possui permissão…' and home after a second.
+ */
 export function RequirePlan({ flag }: { flag: PlanFlag }) {
   const me = useSessionUser();
-  return planAllows(me.company.plan, flag) ? <Outlet /> : <Navigate to="/" replace />;
+  const allowed = planAllows(me.company.plan, flag);
+  return allowed ? <Outlet /> : <RefusedPage />;
+}
+
+function RefusedPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const told = useRef(false);
+  useEffect(() => {
+    if (!told.current) toast.error(t('app.planRefused'));
+    told.current = true;
+    const timer = setTimeout(() => navigate('/', { replace: true }), REFUSED_PAGE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, t]);
+  return <FullPageSpinner />;
 }
 
 /** The billing landing is for a company past its due date; any other goes home. */

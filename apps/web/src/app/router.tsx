@@ -115,15 +115,57 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: '/Kanban',
+            ...titled('app.menu.kanban'),
+            element: <RequirePlan flag="useKanban" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/kanban/kanban.page').then((m) => m.KanbanPage)),
+              },
+            ],
+          },
+          {
+            path: '/TagsKanban',
+            ...titled('kanban.tags.title'),
+            element: <RequirePlan flag="useKanban" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/kanban/tags-kanban.page').then((m) => m.TagsKanbanPage)),
+              },
+            ],
+          },
+          {
+            path: '/todolist',
+            ...page(() => import('../modules/todo/todo.page').then((m) => m.TodoPage), 'app.menu.todolist'),
+          },
+          {
+            path: '/plantao',
+            ...titled('app.menu.plantao'),
+            element: <RequireGate gate="plantao:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/plantao/plantao.page').then((m) => m.PlantaoPage)),
+              },
+            ],
+          },
+          {
             path: '/messages-api',
             ...titled('app.menu.messagesApi'),
             element: <RequireGate gate="messages-api:view" />,
             children: [
               {
-                index: true,
-                ...page(() =>
-                  import('../modules/external-api/external-api.page').then((m) => m.ExternalApiPage),
-                ),
+                element: <RequirePlan flag="useExternalApi" />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() =>
+                      import('../modules/external-api/external-api.page').then((m) => m.ExternalApiPage),
+                    ),
+                  },
+                ],
               },
             ],
           },

@@ -47,6 +47,8 @@ const gates = {
   'integrations:manage': isAdmin,
   'campaigns:manage': isAdmin,
   'messages-api:view': isAdmin,
+  /** Who is on duty and at which phone: an admin drawer item (spec 000 §2 places it among them). */
+  'plantao:manage': isAdmin,
   'financeiro:view': isAdmin,
   'companies:manage': (a: Actor) => a.super,
   'plans:manage': (a: Actor) => a.super,

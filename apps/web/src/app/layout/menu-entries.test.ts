@@ -1,9 +1,9 @@
-import { type Gate, type PlanFlags, planFlagKeys } from '@balcao/shared';
+import { type Gate, type PlanFlag, type PlanFlags, planFlagKeys } from '@balcao/shared';
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { buildSessionUser } from '../../test/fixtures';
-import { RequireGate } from '../guards';
+import { RequireGate, RequirePlan } from '../guards';
 import { routes } from '../router';
 import { isMenuEntryVisible, menuEntries } from './menu-entries';
 
@@ -15,19 +15,46 @@ const visibleKeys = (overrides: Overrides, plan?: Partial<PlanFlags>) => {
   return menuEntries.filter((entry) => isMenuEntryVisible(entry, me)).map((entry) => entry.key);
 };
 
-const everyone = ['tickets', 'quickMessages', 'contacts', 'schedules', 'tags', 'internalChat'];
+const everyone = [
+  'tickets',
+  'quickMessages',
+  'kanban',
+  'contacts',
+  'schedules',
+  'todolist',
+  'tags',
+  'internalChat',
+];
 const administration = [
   'messagesApi',
+  'plantao',
   'users',
   'queues',
-  'queueIntegration',
-  'files',
   'prompts',
+  'queueIntegration',
   'connections',
+  'files',
   'settings',
 ];
 
 describe('side menu visibility', () => {
+  test('the entries follow spec 000 §2: quick messages, Kanban, contacts; messages API, plantão, users, queues, prompts, integrations, connections, files', () => {
+    expect(menuEntries.map((entry) => entry.key)).toEqual([...everyone, ...administration]);
+  });
+
+  test('an attendant on a plan without Kanban loses the Kanban entry and nothing else', () => {
+    expect(visibleKeys({ profile: 'user' }, { useKanban: false })).toEqual(
+      everyone.filter((key) => key !== 'kanban'),
+    );
+  });
+
+  test('plantão is an admin drawer item: no supervisor or attendant sees it, not even one lifted by allowConnections', () => {
+    expect(visibleKeys({ profile: 'supervisor' })).not.toContain('plantao');
+    expect(
+      visibleKeys({ profile: 'user', allowConnections: 'enabled', showDashboard: 'enabled' }),
+    ).not.toContain('plantao');
+  });
+
   test('an admin sees every page, in the spec order', () => {
     expect(visibleKeys({ profile: 'admin' })).toEqual([...everyone, ...administration]);
   });
@@ -51,15 +78,34 @@ describe('side menu visibility', () => {
     ]);
   });
 
-  test('a plan without any feature flag still has these pages, schedules, internal chat, messages API, integrations and prompts aside', () => {
+  test('a plan without any feature flag still has these pages, Kanban, schedules, internal chat, messages API, integrations and prompts aside', () => {
     const noFeatures = Object.fromEntries(planFlagKeys.map((flag) => [flag, false])) as Partial<PlanFlags>;
 
     expect(visibleKeys({ profile: 'admin' }, noFeatures)).toEqual([
-      ...everyone.filter((key) => !['schedules', 'internalChat'].includes(key)),
+      ...everyone.filter((key) => !['kanban', 'schedules', 'internalChat'].includes(key)),
       ...administration.filter((key) => !['messagesApi', 'queueIntegration', 'prompts'].includes(key)),
     ]);
   });
 });
+
+/** The plan flag a route's own guard, or a guard of its pathless children, asks. */
+function planOf(route: RouteObject): PlanFlag | undefined {
+  const element = route.element as ReactElement<{ flag: PlanFlag }> | undefined;
+  if (element?.type === RequirePlan) return element.props.flag;
+  return (route.children ?? [])
+    .filter((child) => !child.path)
+    .map(planOf)
+    .find(Boolean);
+}
+
+/** Every page in the router with the plan flag its guard asks, if any. */
+function routePlans(routes: RouteObject[], found = new Map<string, PlanFlag | undefined>()) {
+  for (const route of routes) {
+    if (route.path) found.set(route.path, planOf(route));
+    routePlans(route.children ?? [], found);
+  }
+  return found;
+}
 
 /** Every page in the router with the gate its guard asks, if any. */
 function routeGates(routes: RouteObject[], gate?: Gate): Map<string, Gate | undefined> {
@@ -80,6 +126,18 @@ describe('route guards follow the menu', () => {
     menuEntries.filter((entry) => gates.has(entry.to)),
   )('$to typed directly asks the gate that shows its entry', (entry) => {
     expect(gates.get(entry.to)).toBe(entry.gate);
+  });
+
+  const plans = routePlans(routes);
+
+  test.each(
+    menuEntries.filter((entry) => plans.has(entry.to)),
+  )('$to typed directly asks the plan flag that shows its entry', (entry) => {
+    expect(plans.get(entry.to)).toBe(entry.planFlag);
+  });
+
+  test('every entry has its page in the router', () => {
+    expect(menuEntries.filter((entry) => !gates.has(entry.to)).map((entry) => entry.to)).toEqual([]);
   });
 
   test('the settings page is guarded like its menu entry', () => {

@@ -3,6 +3,7 @@ import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
+import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
@@ -12,7 +13,9 @@ import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType, ReactNode } from 'react';
 import { ConnectionsMenuBadge } from '../../modules/connections/connections-menu-badge';
@@ -41,6 +44,8 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
   // Every user keeps their own quick answers; the company-wide ones are a rule inside the page.
   { key: 'quickMessages', to: '/quick-messages', icon: BoltOutlinedIcon, section: 'service' },
+  // Every user's board, filtered to their queues by the server, when the plan has the feature.
+  { key: 'kanban', to: '/Kanban', icon: ViewKanbanOutlinedIcon, section: 'service', planFlag: 'useKanban' },
   { key: 'contacts', to: '/contacts', icon: ContactPhoneOutlinedIcon, section: 'service' },
   // Every user schedules messages (their own; admins see all), when the plan has the feature.
   {
@@ -50,6 +55,8 @@ export const menuEntries: readonly MenuEntry[] = [
     section: 'service',
     planFlag: 'useSchedules',
   },
+  // Not in the spec's menu list, though its page is (001 §2): beside the schedules, as the product had it.
+  { key: 'todolist', to: '/todolist', icon: ChecklistOutlinedIcon, section: 'service' },
   { key: 'tags', to: '/tags', icon: LocalOfferOutlinedIcon, section: 'service' },
   // Spec 000 §2: after Tags (and Helps, not built), when the plan has the internal chat.
   {
@@ -68,6 +75,13 @@ export const menuEntries: readonly MenuEntry[] = [
     planFlag: 'useExternalApi',
   },
   {
+    key: 'plantao',
+    to: '/plantao',
+    icon: SupportAgentOutlinedIcon,
+    section: 'administration',
+    gate: 'plantao:manage',
+  },
+  {
     key: 'users',
     to: '/users',
     icon: PeopleAltOutlinedIcon,
@@ -82,21 +96,6 @@ export const menuEntries: readonly MenuEntry[] = [
     gate: 'queues:manage',
   },
   {
-    key: 'queueIntegration',
-    to: '/queue-integration',
-    icon: HubOutlinedIcon,
-    section: 'administration',
-    gate: 'integrations:manage',
-    planFlag: 'useIntegrations',
-  },
-  {
-    key: 'files',
-    to: '/files',
-    icon: FolderOutlinedIcon,
-    section: 'administration',
-    gate: 'integrations:manage',
-  },
-  {
     key: 'prompts',
     to: '/prompts',
     icon: AutoAwesomeOutlinedIcon,
@@ -105,12 +104,27 @@ export const menuEntries: readonly MenuEntry[] = [
     planFlag: 'useOpenAi',
   },
   {
+    key: 'queueIntegration',
+    to: '/queue-integration',
+    icon: HubOutlinedIcon,
+    section: 'administration',
+    gate: 'integrations:manage',
+    planFlag: 'useIntegrations',
+  },
+  {
     key: 'connections',
     to: '/connections',
     icon: SyncAltIcon,
     section: 'administration',
     gate: 'connections:view',
     iconBadge: ConnectionsMenuBadge,
+  },
+  {
+    key: 'files',
+    to: '/files',
+    icon: FolderOutlinedIcon,
+    section: 'administration',
+    gate: 'integrations:manage',
   },
   {
     key: 'settings',

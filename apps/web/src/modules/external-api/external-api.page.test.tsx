@@ -35,9 +35,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderPage(useExternalApi = true) {
+function renderPage() {
   const user = buildSessionUser({ profile: 'admin' });
-  user.company.plan.useExternalApi = useExternalApi;
   const router = createMemoryRouter(
     [
       { path: '/messages-api', element: <ExternalApiPage /> },
@@ -137,17 +136,5 @@ describe('the messages API page', () => {
     const body = calls[0]?.init.body as FormData;
     expect(body.get('number')).toBe('5511987654321');
     expect((body.get('medias') as File).name).toBe('boleto.pdf');
-  });
-
-  test('without useExternalApi the page goes home after a second with an error', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderPage(false);
-
-    expect(screen.queryByRole('form', { name: 'Test a text message' })).toBeNull();
-    expect(screen.queryByText('home')).toBeNull();
-    await vi.advanceTimersByTimeAsync(1000);
-
-    expect(await screen.findByText('home')).toBeTruthy();
-    expect(screen.getByText('Your plan does not include this feature.')).toBeTruthy();
   });
 });

@@ -18,11 +18,22 @@ const tagForm = updateTagBody.required();
 type TagForm = z.infer<typeof tagForm>;
 const fieldNames = ['name', 'color', 'kanban'] as const;
 
-export function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
+interface Props {
+  tag: Tag | null;
+  onClose: () => void;
+  /** A new tag starts as a Kanban lane (made from the lanes' page). */
+  newLane?: boolean;
+}
+
+export function TagDialog({ tag, onClose, newLane = false }: Props) {
   const { t } = useTranslation();
   const saveTag = useSaveTag();
   const { control, handleSubmit, setError, formState } = useForm<TagForm>({
-    defaultValues: { name: tag?.name ?? '', color: tag?.color ?? '#5C6BC0', kanban: tag?.kanban ? 1 : 0 },
+    defaultValues: {
+      name: tag?.name ?? '',
+      color: tag?.color ?? '#5C6BC0',
+      kanban: (tag ? tag.kanban : Number(newLane)) ? 1 : 0,
+    },
     resolver: zodResolver(tagForm),
   });
 

@@ -9,11 +9,14 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { request } from '../../shared/api/http';
 import { tagLists, tagsKeys } from './tags.cache';
 
-export function useTagList(search: string) {
+export function useTagList(search: string, kanban?: boolean) {
   return useInfiniteQuery({
-    queryKey: tagsKeys.list(search),
+    queryKey: tagsKeys.list(search, kanban),
     queryFn: ({ pageParam }) =>
-      request('/tags', { query: { searchParam: search, pageNumber: pageParam }, schema: listTagsResponse }),
+      request('/tags', {
+        query: { searchParam: search, pageNumber: pageParam, kanban },
+        schema: listTagsResponse,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });

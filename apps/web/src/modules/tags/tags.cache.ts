@@ -4,7 +4,9 @@ import { pagedLists } from '../../shared/query/paged-lists';
 export const tagsKeys = {
   all: ['tags'] as const,
   lists: () => [...tagsKeys.all, 'list'] as const,
-  list: (search: string) => [...tagsKeys.lists(), search] as const,
+  /** The lane tags' list (TagsKanban) keeps its own pages beside the search's. */
+  list: (search: string, kanban?: boolean) =>
+    [...tagsKeys.lists(), search, ...(kanban ? ['kanban'] : [])] as const,
 };
 
 export const tagLists = pagedLists<'tags', Tag>('tags', tagsKeys.lists());
