@@ -32,6 +32,7 @@ const columnName = (index: number): string =>
 
 /** Text as an inline string (never read as a formula, whatever it starts with); numbers as numbers. */
 function cellXml(value: Cell, ref: string): string {
+  if (value === '') return '';
   if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
   const text = escapeXml(value.slice(0, CELL_CHARS));
   return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
