@@ -84,7 +84,7 @@ export const reportExportQuery = z.object({
  * ticket reopened twice is three rows. Who, which queue and which status are the cycle's (see
  * docs/decisions.md, "Reports").
  */
-export const reportTicketSchema = z.object({
+const reportTicketSchema = z.object({
   /** The ticket's id and uuid (to open it); `cycleId` tells a ticket's rows apart. */
   id: z.number(),
   uuid: z.string(),
