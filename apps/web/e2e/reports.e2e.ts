@@ -98,4 +98,10 @@ test('a manager filters the month’s report, changes the page size and exports 
     expect(values(row)[4]).toBe('Fechado');
     expect(values(row)[6]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
   }
+
+  // On a phone the page fits the screen: the filters stack, the table scrolls inside its own box.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await shown('1–5 de 6');
+  await snap(page, 'reports-03-phone');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -18,7 +18,7 @@ function ReportRow({ row, timeZone }: { row: ReportTicket; timeZone: string }) {
   return (
     <TableRow hover>
       <TableCell sx={hideBelow('md')}>{row.whatsappName ?? '—'}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-word' }}>{row.contactName}</TableCell>
+      <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>{row.contactName}</TableCell>
       <TableCell sx={hideBelow('sm')}>{row.userName ?? '—'}</TableCell>
       <TableCell sx={hideBelow('md')}>{row.queueName ?? '—'}</TableCell>
       <TableCell>{t(`reports.statuses.${row.status}`)}</TableCell>
