@@ -17,7 +17,7 @@ function ReportRow({ row, timeZone }: { row: ReportTicket; timeZone: string }) {
   const { t } = useTranslation();
   return (
     <TableRow hover>
-      <TableCell sx={hideBelow('md')}>{row.whatsappName ?? '—'}</TableCell>
+      <TableCell sx={hideBelow('xl')}>{row.whatsappName ?? '—'}</TableCell>
       <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>{row.contactName}</TableCell>
       <TableCell sx={hideBelow('sm')}>{row.userName ?? '—'}</TableCell>
       <TableCell sx={hideBelow('md')}>{row.queueName ?? '—'}</TableCell>
@@ -29,7 +29,7 @@ function ReportRow({ row, timeZone }: { row: ReportTicket; timeZone: string }) {
       <TableCell sx={{ ...hideBelow('sm'), whiteSpace: 'nowrap' }}>
         {row.closedAt ? formatReportDate(row.closedAt, timeZone) : '—'}
       </TableCell>
-      <TableCell sx={hideBelow('sm')}>
+      <TableCell sx={{ ...hideBelow('sm'), whiteSpace: 'nowrap' }}>
         {row.supportTime === null ? '—' : formatSupportTime(row.supportTime)}
       </TableCell>
       <TableCell align="center">
@@ -65,7 +65,7 @@ export function ReportsTable(props: PagedListState & { rows: ReportTicket[]; tim
   const { t } = useTranslation();
   const { rows, timeZone, ...state } = props;
   const columns = [
-    { label: t('reports.columns.connection'), hideBelow: 'md' as const },
+    { label: t('reports.columns.connection'), hideBelow: 'xl' as const },
     { label: t('reports.columns.contact') },
     { label: t('reports.columns.user'), hideBelow: 'sm' as const },
     { label: t('reports.columns.queue'), hideBelow: 'md' as const },
