@@ -4,6 +4,7 @@ import { call, createTestApp } from '../../../test/app.js';
 import { createTicket } from '../../../test/fixtures.js';
 import { seedReportDay, THE_DAY } from '../../../test/report-day.js';
 import { ticketCycles } from '../../db/schema/index.js';
+import { closeBySystem } from '../tickets/tickets.bot-state.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -103,6 +104,31 @@ describe('the report lists one row per ticket cycle of the chosen days', () => {
     expect(ids).toContain(now?.id);
     expect(ids).not.toContain(old?.id);
     expect(ids).not.toContain(day.cycles.c1.id);
+  });
+});
+
+describe('a closed cycle keeps who held it and its queue at the end', () => {
+  test('when the bot closes it: the queue chosen after the cycle began, and the holder', async () => {
+    const { bia } = day.users;
+    const ticket = await createTicket(app, day.companyId, {
+      status: 'open',
+      userId: bia.id,
+      queueId: day.queues.queue1.id,
+    });
+    const [cycle] = await app.deps.db
+      .insert(ticketCycles)
+      .values({ companyId: day.companyId, ticketId: ticket.id, connectionId: ticket.connectionId })
+      .returning();
+
+    await closeBySystem(app.deps, ticket, { message: '', logType: 'close' });
+
+    const [row] = (await report(`contactId=${ticket.contactId}`)).tickets;
+    expect(row).toMatchObject({
+      cycleId: cycle?.id,
+      status: 'closed',
+      userName: 'Bia',
+      queueName: day.queues.queue1.name,
+    });
   });
 });
 
