@@ -43,18 +43,19 @@ test('a manager filters the month’s report, changes the page size and exports 
   await page.getByRole('link', { name: 'Relatórios' }).click();
   await page.waitForURL('**/reports');
   await shown(`1–10 de ${TICKETS}`);
-  expect(await rows().count()).toBe(10);
+  await expect.poll(() => rows().count()).toBe(10);
   await snap(page, 'reports-01-month');
 
   await choose(page.locator('body'), 'Status', 'Fechado', true);
   await shown('1–6 de 6');
-  expect(await rows().count()).toBe(6);
+  // The rows of the last answer stay on screen until the next arrive: wait for them.
+  await expect.poll(() => rows().count()).toBe(6);
   await expect.poll(() => rows().filter({ hasText: 'Aberto' }).count()).toBe(0);
 
   await page.getByRole('combobox', { name: 'Linhas por página' }).click();
   await page.getByRole('option', { name: '5', exact: true }).click();
   await shown('1–5 de 6');
-  expect(await rows().count()).toBe(5);
+  await expect.poll(() => rows().count()).toBe(5);
   await page.getByRole('button', { name: 'Próxima página' }).click();
   await shown('6–6 de 6');
 
