@@ -26,7 +26,7 @@ function ReportRow({ row, timeZone }: { row: ReportTicket; timeZone: string }) {
         {row.lastMessage}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatReportDate(row.createdAt, timeZone)}</TableCell>
-      <TableCell sx={{ ...hideBelow('sm'), whiteSpace: 'nowrap' }}>
+      <TableCell sx={{ ...hideBelow('xl'), whiteSpace: 'nowrap' }}>
         {row.closedAt ? formatReportDate(row.closedAt, timeZone) : '—'}
       </TableCell>
       <TableCell sx={{ ...hideBelow('sm'), whiteSpace: 'nowrap' }}>
@@ -72,7 +72,7 @@ export function ReportsTable(props: PagedListState & { rows: ReportTicket[]; tim
     { label: t('reports.columns.status') },
     { label: t('reports.columns.lastMessage'), hideBelow: 'xl' as const },
     { label: t('reports.columns.openedAt') },
-    { label: t('reports.columns.closedAt'), hideBelow: 'sm' as const },
+    { label: t('reports.columns.closedAt'), hideBelow: 'xl' as const },
     { label: t('reports.columns.supportTime'), hideBelow: 'sm' as const },
     { label: t('reports.columns.nps'), align: 'center' as const },
     { label: t('reports.columns.open'), align: 'right' as const, labelHidden: true },
