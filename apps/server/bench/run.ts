@@ -14,6 +14,7 @@ import { measureHello, measurePgbench, type PgbenchFigures } from './floors.js';
 import { measureIntake } from './intake.js';
 import { login, measure, type ServerBuild, startServer as startProcessOf } from './measure.js';
 import { memoryMb, sleep } from './processes.js';
+import { measureReportExport } from './report-export.js';
 import { machine, printTable, type Row } from './table.js';
 import { BENCH_USERS, benchUserEmail, SEND_TICKET } from './tenant.js';
 import { compareTenants } from './tenants-compare.js';
@@ -49,9 +50,11 @@ const scaledOut = new Set(['W1a', 'W1b', 'W1c', 'W1d', 'W5']);
 interface CustomWorkload {
   id: string;
   title: string;
-  run(bench: { base: string; url: string; seconds: number; adminToken: string }): Promise<Row>;
+  run(bench: { base: string; url: string; seconds: number; adminToken: string; pid: number }): Promise<Row>;
 }
-const customWorkloads: CustomWorkload[] = [];
+const customWorkloads: CustomWorkload[] = [
+  { id: 'W4e', title: 'report export, 100,000 rows', run: measureReportExport },
+];
 
 const missing = [
   { id: 'W4a', title: 'dashboard status counters' },
@@ -96,7 +99,7 @@ async function main() {
     }
     for (const workload of customWorkloads.filter((w) => !only || only.includes(w.id))) {
       process.stdout.write(`${workload.id} ${workload.title}… `);
-      const row = await workload.run({ base, url, seconds, adminToken });
+      const row = await workload.run({ base, url, seconds, adminToken, pid: server.pid });
       rows.push(hello ? { ...row, helloShare: row.rps / hello.rps } : row);
       process.stdout.write(`${Math.round(row.rps)} req/s\n`);
     }

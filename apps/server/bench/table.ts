@@ -21,6 +21,8 @@ export interface Row extends LoadFigures {
   rssMb: number;
   /** For a workload whose requests queue work (W5's deliveries): how long after the load that work ended. */
   drain?: { ms: number; left: number };
+  /** W4e: one export, its size and the server's resident memory growth while it ran. */
+  exported?: { ms: number; rows: number; bytes: number; rssGrowthMb: number };
 }
 
 /** A whole run; a partial one (`--only`) has no floors, fan-out, memory or web figures. */
@@ -79,6 +81,13 @@ export function printTable(r: Results) {
       w.drain
         ? [
             `${w.id}: the last delivery ended ${ms(w.drain.ms / 1000)} s after the load (${w.drain.left} still pending); its CPU per request counts the deliveries`,
+          ]
+        : [],
+    ),
+    ...r.workloads.flatMap((w) =>
+      w.exported
+        ? [
+            `${w.id}: ${int(w.exported.rows)} rows, ${ms(w.exported.bytes / 1_048_576)} MiB in ${ms(w.exported.ms / 1000)} s; server RSS grew ${w.exported.rssGrowthMb} MiB at its peak`,
           ]
         : [],
     ),

@@ -1,3 +1,4 @@
+import { reportPeriodQuery } from './report-export.js';
 import { CONVERSATION_TICKET, SEND_TICKET } from './tenant.js';
 import type { WrkRequest } from './wrk.js';
 
@@ -74,6 +75,13 @@ export const workloads = (queueIds: number[]): Workload[] => [
     item: 'tickets',
     method: 'GET',
     path: ticketSearch('4242'),
+  },
+  {
+    id: 'W4d',
+    title: 'report page, last 30 days',
+    item: 'tickets',
+    method: 'GET',
+    path: `/ticket/reports?${reportPeriodQuery(30)}&page=1&pageSize=10`,
   },
   {
     id: 'W5',

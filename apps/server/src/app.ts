@@ -52,6 +52,7 @@ import { chatbotsRoutes } from './modules/queues/chatbots.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { scheduleAudience } from './modules/schedules/schedules.events.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
@@ -225,6 +226,7 @@ export async function buildApp({
     await api.register(connectionsRoutes(deps));
     await api.register(contactsRoutes(deps));
     await api.register(ticketsRoutes(deps));
+    await api.register(reportsRoutes(deps));
     await api.register(ticketNotesRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(externalApiRoutes(deps));

@@ -25,6 +25,8 @@ export * from './queue-integrations/queue-integrations.contract.js';
 export * from './queues/queues.contract.js';
 export * from './quick-messages/quick-messages.contract.js';
 export * from './realtime/events.js';
+export * from './reports/report-sheet.js';
+export * from './reports/reports.contract.js';
 export * from './schedules/schedules.contract.js';
 export * from './settings/settings.contract.js';
 export * from './tags/tags.contract.js';

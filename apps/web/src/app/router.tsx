@@ -71,6 +71,17 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: '/reports',
+            ...titled('app.menu.reports'),
+            element: <RequireGate gate="dashboard:view" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/reports/reports.page').then((m) => m.ReportsPage)),
+              },
+            ],
+          },
+          {
             path: '/quick-messages',
             ...page(
               () => import('../modules/quick-messages/quick-messages.page').then((m) => m.QuickMessagesPage),

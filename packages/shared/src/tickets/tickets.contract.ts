@@ -3,7 +3,7 @@ import { channels } from '../connections/connections.contract.js';
 import { tagRefSchema } from '../tags/tags.contract.js';
 import { dbId, dbIdText, jsonIds, msg, pageNumber, queryBoolean, withoutNul } from '../validation.js';
 
-const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
+export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'nps', 'lgpd'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 /** The closed tab also lists the tickets an attendant closed that still wait for the customer's rating. */
 export const CLOSED_TAB_STATUSES: readonly TicketStatus[] = ['closed', 'nps'];

@@ -77,7 +77,7 @@ export async function changeTicketState(
     if (updated?.status === 'closed' && closing)
       await tx
         .update(ticketCycles)
-        .set({ closedAt: now })
+        .set({ closedAt: now, userId: updated.userId, queueId: updated.queueId })
         .where(
           and(
             eq(ticketCycles.companyId, ticket.companyId),

@@ -86,7 +86,8 @@ export async function applyTicketChange(
       .set({ acceptedAt: sql`coalesce(${ticketCycles.acceptedAt}, now())`, userId: change.userId })
       .where(openCycle);
   } else if (change.action === 'close' || change.action === 'ignore') {
-    await tx.update(ticketCycles).set({ closedAt: now, userId: change.userId }).where(openCycle);
+    // A closed cycle keeps who held it and its queue at the end: the report reads them from it.
+    await tx.update(ticketCycles).set({ closedAt: now, userId: change.userId, queueId }).where(openCycle);
   } else if (change.action === 'reopen') {
     await tx.insert(ticketCycles).values({
       companyId,

@@ -25,6 +25,8 @@ const everyone = [
   'tags',
   'internalChat',
 ];
+/** Above the rest (spec 000 §2: Dashboard, Reports, Moments, Tickets…), for managers and showDashboard. */
+const management = ['reports'];
 const administration = [
   'messagesApi',
   'plantao',
@@ -56,11 +58,15 @@ describe('side menu visibility', () => {
   });
 
   test('an admin sees every page, in the spec order', () => {
-    expect(visibleKeys({ profile: 'admin' })).toEqual([...everyone, ...administration]);
+    expect(visibleKeys({ profile: 'admin' })).toEqual([...management, ...everyone, ...administration]);
   });
 
   test('the super user sees what an admin sees', () => {
-    expect(visibleKeys({ profile: 'user', super: true })).toEqual([...everyone, ...administration]);
+    expect(visibleKeys({ profile: 'user', super: true })).toEqual([
+      ...management,
+      ...everyone,
+      ...administration,
+    ]);
   });
 
   test('an attendant sees the service pages only', () => {
@@ -68,7 +74,11 @@ describe('side menu visibility', () => {
   });
 
   test('a supervisor manages no queues, users or settings', () => {
-    expect(visibleKeys({ profile: 'supervisor' })).toEqual(everyone);
+    expect(visibleKeys({ profile: 'supervisor' })).toEqual([...management, ...everyone]);
+  });
+
+  test('showDashboard lifts an attendant to the reports, and nothing else', () => {
+    expect(visibleKeys({ profile: 'user', showDashboard: 'enabled' })).toEqual([...management, ...everyone]);
   });
 
   test('allowConnections lifts an attendant to connections, and nothing else', () => {
@@ -82,6 +92,7 @@ describe('side menu visibility', () => {
     const noFeatures = Object.fromEntries(planFlagKeys.map((flag) => [flag, false])) as Partial<PlanFlags>;
 
     expect(visibleKeys({ profile: 'admin' }, noFeatures)).toEqual([
+      ...management,
       ...everyone.filter((key) => !['kanban', 'schedules', 'internalChat'].includes(key)),
       ...administration.filter((key) => !['messagesApi', 'queueIntegration', 'prompts'].includes(key)),
     ]);

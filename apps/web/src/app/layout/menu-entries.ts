@@ -1,6 +1,7 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
@@ -41,6 +42,14 @@ export interface MenuEntry {
  * one row here (and one route in router.tsx).
  */
 export const menuEntries: readonly MenuEntry[] = [
+  // Managers and users with showDashboard (spec 000 §6: the management menu).
+  {
+    key: 'reports',
+    to: '/reports',
+    icon: AssessmentOutlinedIcon,
+    section: 'service',
+    gate: 'dashboard:view',
+  },
   { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
   // Every user keeps their own quick answers; the company-wide ones are a rule inside the page.
   { key: 'quickMessages', to: '/quick-messages', icon: BoltOutlinedIcon, section: 'service' },

@@ -17,7 +17,7 @@ interface Option<T> {
 }
 
 /** A select of several values with a checkbox each; nothing chosen means "all". */
-function MultiSelect<T extends number | string>(props: {
+export function MultiSelect<T extends number | string>(props: {
   label: string;
   options: Option<T>[];
   value: T[];
