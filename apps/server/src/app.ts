@@ -48,6 +48,7 @@ import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-inte
 import { chatbotsRoutes } from './modules/queues/chatbots.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { scheduleAudience } from './modules/schedules/schedules.events.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
@@ -216,6 +217,7 @@ export async function buildApp({
     await api.register(metaRoutes);
     await api.register(tagsRoutes(deps));
     await api.register(quickMessagesRoutes(deps));
+    await api.register(dashboardRoutes(deps));
     await api.register(schedulesRoutes(deps));
     await api.register(queueIntegrationsRoutes(deps));
     await api.register(filesRoutes(deps));

@@ -1,0 +1,142 @@
+import type {
+  DashboardAttendant,
+  DashboardCounters,
+  DashboardData,
+  DashboardQuery,
+  NpsInfo,
+  TicketsTimeline,
+} from '@balcao/shared';
+import type { Ctx } from '../../platform/context.js';
+import { bucketsOf, type Period, periodOf } from './dashboard.period.js';
+import * as q from './dashboard.queries.js';
+
+const period = (ctx: Ctx, query: DashboardQuery) => periodOf(query, ctx.actor.company.timezone, ctx.now());
+
+/** % of `part` in `total`, whole numbers; null with no total. */
+const percent = (part: number, total: number) => (total === 0 ? null : Math.round((part * 100) / total));
+const npsScore = (promoters: number, detractors: number, total: number) =>
+  total === 0 ? null : Math.round(((promoters - detractors) * 100) / total);
+
+async function countersOf(ctx: Ctx, p: Period): Promise<DashboardCounters> {
+  const row = await q.counters(ctx.db, ctx.companyId, p);
+  return {
+    supportPending: row.pending,
+    supportHappening: row.happening,
+    supportFinished: row.finished,
+    closedChats: row.closed_chats,
+    leads: row.leads,
+    avgSupportTime: row.avg_support,
+    avgWaitTime: row.avg_wait,
+    dueDate: ctx.actor.company.dueDate,
+  };
+}
+
+async function attendantsOf(ctx: Ctx, p: Period): Promise<DashboardAttendant[]> {
+  const rows = await q.attendants(ctx.db, ctx.companyId, p);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    rating: row.rating,
+    countRating: row.count_rating,
+    tickets: row.tickets,
+    avgWaitTime: row.avg_wait,
+    avgSupportTime: row.avg_support,
+    online: row.online,
+  }));
+}
+
+/** Most cycles closed, then the better rating, then the name; nobody when nobody closed one. */
+export function featuredOf(attendants: DashboardAttendant[]): number | null {
+  const ranked = attendants
+    .filter((a) => a.tickets > 0)
+    .sort(
+      (a, b) =>
+        b.tickets - a.tickets || (b.rating ?? -1) - (a.rating ?? -1) || a.name.localeCompare(b.name),
+    );
+  return ranked[0]?.id ?? null;
+}
+
+async function npsOf(ctx: Ctx, p: Period): Promise<NpsInfo> {
+  const row = await q.nps(ctx.db, ctx.companyId, p);
+  const total = row.promoters + row.passives + row.detractors;
+  return {
+    boa: row.promoters,
+    media: row.passives,
+    ruim: row.detractors,
+    total_notas: total,
+    score: npsScore(row.promoters, row.detractors, total),
+    previousScore: npsScore(row.previous_promoters, row.previous_detractors, row.previous_total),
+  };
+}
+
+async function timelineOf(ctx: Ctx, p: Period): Promise<TicketsTimeline> {
+  const counted = new Map((await q.perBucket(ctx.db, ctx.companyId, p)).map((row) => [row.at, row.count]));
+  return { unit: p.unit, points: bucketsOf(p).map((at) => ({ at, count: counted.get(at) ?? 0 })) };
+}
+
+const queuesOf = async (ctx: Ctx, p: Period) =>
+  (await q.perQueue(ctx.db, ctx.companyId, p)).map((row) => ({
+    queueId: row.queue_id,
+    name: row.name,
+    color: row.color,
+    count: row.count,
+  }));
+
+const usersOf = async (ctx: Ctx, p: Period) =>
+  (await q.perUser(ctx.db, ctx.companyId, p)).map((row) => ({
+    userId: row.user_id,
+    name: row.name,
+    count: row.count,
+  }));
+
+const connectionsOf = async (ctx: Ctx, p: Period) =>
+  (await q.connectionHealth(ctx.db, ctx.companyId, p)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    channel: row.channel,
+    status: row.status,
+    uptime: row.known ? percent(row.up ?? 0, row.known) : null,
+  }));
+
+const periodView = (p: Period) => ({ from: p.fromDay, to: p.toDay, timezone: p.timezone });
+
+/** Everything the dashboard screen shows, in one answer. */
+export async function showDashboard(ctx: Ctx, query: DashboardQuery): Promise<DashboardData> {
+  const p = period(ctx, query);
+  const [counters, attendants, nps, queues, users, timeline, connections] = await Promise.all([
+    countersOf(ctx, p),
+    attendantsOf(ctx, p),
+    npsOf(ctx, p),
+    queuesOf(ctx, p),
+    usersOf(ctx, p),
+    timelineOf(ctx, p),
+    connectionsOf(ctx, p),
+  ]);
+  return {
+    period: periodView(p),
+    counters,
+    attendants,
+    featuredUserId: featuredOf(attendants),
+    nps,
+    queues,
+    users,
+    timeline,
+    connections,
+  };
+}
+
+/** The spec's separate calls: each one part of the same figures over the same period. */
+export const dashboardParts = {
+  totalAtendimentos: (ctx: Ctx, query: DashboardQuery) => timelineOf(ctx, period(ctx, query)),
+  queues: (ctx: Ctx, query: DashboardQuery) => queuesOf(ctx, period(ctx, query)),
+  ticketsUsers: (ctx: Ctx, query: DashboardQuery) => usersOf(ctx, period(ctx, query)),
+  userInfo: async (ctx: Ctx, query: DashboardQuery) => {
+    const attendants = await attendantsOf(ctx, period(ctx, query));
+    return { attendants, featuredUserId: featuredOf(attendants) };
+  },
+  npsInfo: (ctx: Ctx, query: DashboardQuery) => npsOf(ctx, period(ctx, query)),
+  atendimentosEncerrados: async (ctx: Ctx, query: DashboardQuery) => {
+    const counters = await countersOf(ctx, period(ctx, query));
+    return { supportFinished: counters.supportFinished, closedChats: counters.closedChats };
+  },
+};
