@@ -33,6 +33,7 @@ import { sealClearWavoipTokens } from './modules/connections/connections.secrets
 import { contactAudience } from './modules/contacts/contacts.events.js';
 import { registerContactJobs } from './modules/contacts/contacts.import.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -48,7 +49,6 @@ import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-inte
 import { chatbotsRoutes } from './modules/queues/chatbots.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { scheduleAudience } from './modules/schedules/schedules.events.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';

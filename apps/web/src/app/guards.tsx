@@ -1,6 +1,7 @@
 import { can, type Gate, type PlanFlag, planAllows } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { EXPIRED_PATH } from '../modules/auth/begin-session';
@@ -42,6 +43,12 @@ export function PublicRoute() {
 export function RequireGate({ gate }: { gate: Gate }) {
   const me = useSessionUser();
   return can(me, gate) ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** `/`: the dashboard for admins and users with showDashboard; everyone else works in the inbox. */
+export function HomeRoute({ dashboard }: { dashboard: ReactElement }) {
+  const me = useSessionUser();
+  return can(me, 'dashboard:view') ? dashboard : <Navigate to="/tickets" replace />;
 }
 
 /** A page of a plan feature (spec 000 §2, e.g. /schedules with useSchedules); without it, home. */

@@ -46,7 +46,14 @@ export const dashboardQuery = z
       Date.parse(`${q.date_to}T00:00:00Z`) - Date.parse(`${q.date_from}T00:00:00Z`) <= 366 * 86_400_000,
     { message: msg.invalidValue, path: ['date_to'] },
   );
-export type DashboardQuery = z.infer<typeof dashboardQuery>;
+/** What the dashboard screen sends. */
+export interface DashboardQuery {
+  days?: (typeof DASHBOARD_PERIODS)[number] | number;
+  date_from?: string;
+  date_to?: string;
+}
+/** What the server reads, the spec's aliases folded in. */
+export type DashboardPeriodQuery = z.output<typeof dashboardQuery>;
 
 /** Minutes, fractional; null when nothing was measured. */
 const minutes = z.number().nullable();
@@ -103,7 +110,12 @@ export const npsInfoSchema = z.object({
 export type NpsInfo = z.infer<typeof npsInfoSchema>;
 
 export const ticketsPerQueueSchema = z.array(
-  z.object({ queueId: z.number().nullable(), name: z.string().nullable(), color: z.string().nullable(), count: z.number() }),
+  z.object({
+    queueId: z.number().nullable(),
+    name: z.string().nullable(),
+    color: z.string().nullable(),
+    count: z.number(),
+  }),
 );
 export const ticketsPerUserSchema = z.array(
   z.object({ userId: z.number().nullable(), name: z.string().nullable(), count: z.number() }),

@@ -61,7 +61,14 @@ export async function listMoments(ctx: Ctx): Promise<Moments> {
     where r.n <= ${MOMENTS_CARD_TICKETS}
     order by u.name nulls first, r.holder_id, r.since, r.id`);
   const rows = (result as unknown as { rows: MomentRow[] }).rows;
-  const pending: MomentCard = { userId: null, name: '', online: false, count: 0, oldestSince: null, tickets: [] };
+  const pending: MomentCard = {
+    userId: null,
+    name: '',
+    online: false,
+    count: 0,
+    oldestSince: null,
+    tickets: [],
+  };
   const cards = new Map<number, MomentCard>();
   for (const row of rows) {
     let card = pending;

@@ -1,4 +1,4 @@
-import { addDays, type DashboardQuery, fromZonedInput, zonedParts } from '@balcao/shared';
+import { addDays, type DashboardPeriodQuery, fromZonedInput, zonedParts } from '@balcao/shared';
 
 /** A dashboard period: whole company days, as instants [from, to). */
 export interface Period {
@@ -17,7 +17,7 @@ export interface Period {
 const midnight = (day: string, timezone: string) => fromZonedInput(`${day}T00:00`, timezone);
 
 /** `days` counts back from today, today included; a range names its first and last day; neither is today. */
-export function periodOf(query: DashboardQuery, timezone: string, now: Date): Period {
+export function periodOf(query: DashboardPeriodQuery, timezone: string, now: Date): Period {
   const today = zonedParts(now, timezone).date;
   let fromDay = today;
   let toDay = today;
@@ -26,7 +26,8 @@ export function periodOf(query: DashboardQuery, timezone: string, now: Date): Pe
     fromDay = query.date_from ?? query.date_to ?? today;
     toDay = query.date_to ?? (fromDay > today ? fromDay : today);
   }
-  const length = Math.round((Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / 86_400_000) + 1;
+  const length =
+    Math.round((Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / 86_400_000) + 1;
   const from = midnight(fromDay, timezone);
   const to = midnight(addDays(toDay, 1), timezone);
   return {

@@ -2,7 +2,7 @@ import type {
   DashboardAttendant,
   DashboardCounters,
   DashboardData,
-  DashboardQuery,
+  DashboardPeriodQuery,
   NpsInfo,
   TicketsTimeline,
 } from '@balcao/shared';
@@ -10,7 +10,8 @@ import type { Ctx } from '../../platform/context.js';
 import { bucketsOf, type Period, periodOf } from './dashboard.period.js';
 import * as q from './dashboard.queries.js';
 
-const period = (ctx: Ctx, query: DashboardQuery) => periodOf(query, ctx.actor.company.timezone, ctx.now());
+const period = (ctx: Ctx, query: DashboardPeriodQuery) =>
+  periodOf(query, ctx.actor.company.timezone, ctx.now());
 
 /** % of `part` in `total`, whole numbers; null with no total. */
 const percent = (part: number, total: number) => (total === 0 ? null : Math.round((part * 100) / total));
@@ -50,8 +51,7 @@ export function featuredOf(attendants: DashboardAttendant[]): number | null {
   const ranked = attendants
     .filter((a) => a.tickets > 0)
     .sort(
-      (a, b) =>
-        b.tickets - a.tickets || (b.rating ?? -1) - (a.rating ?? -1) || a.name.localeCompare(b.name),
+      (a, b) => b.tickets - a.tickets || (b.rating ?? -1) - (a.rating ?? -1) || a.name.localeCompare(b.name),
     );
   return ranked[0]?.id ?? null;
 }
@@ -101,7 +101,7 @@ const connectionsOf = async (ctx: Ctx, p: Period) =>
 const periodView = (p: Period) => ({ from: p.fromDay, to: p.toDay, timezone: p.timezone });
 
 /** Everything the dashboard screen shows, in one answer. */
-export async function showDashboard(ctx: Ctx, query: DashboardQuery): Promise<DashboardData> {
+export async function showDashboard(ctx: Ctx, query: DashboardPeriodQuery): Promise<DashboardData> {
   const p = period(ctx, query);
   const [counters, attendants, nps, queues, users, timeline, connections] = await Promise.all([
     countersOf(ctx, p),
@@ -127,15 +127,15 @@ export async function showDashboard(ctx: Ctx, query: DashboardQuery): Promise<Da
 
 /** The spec's separate calls: each one part of the same figures over the same period. */
 export const dashboardParts = {
-  totalAtendimentos: (ctx: Ctx, query: DashboardQuery) => timelineOf(ctx, period(ctx, query)),
-  queues: (ctx: Ctx, query: DashboardQuery) => queuesOf(ctx, period(ctx, query)),
-  ticketsUsers: (ctx: Ctx, query: DashboardQuery) => usersOf(ctx, period(ctx, query)),
-  userInfo: async (ctx: Ctx, query: DashboardQuery) => {
+  totalAtendimentos: (ctx: Ctx, query: DashboardPeriodQuery) => timelineOf(ctx, period(ctx, query)),
+  queues: (ctx: Ctx, query: DashboardPeriodQuery) => queuesOf(ctx, period(ctx, query)),
+  ticketsUsers: (ctx: Ctx, query: DashboardPeriodQuery) => usersOf(ctx, period(ctx, query)),
+  userInfo: async (ctx: Ctx, query: DashboardPeriodQuery) => {
     const attendants = await attendantsOf(ctx, period(ctx, query));
     return { attendants, featuredUserId: featuredOf(attendants) };
   },
-  npsInfo: (ctx: Ctx, query: DashboardQuery) => npsOf(ctx, period(ctx, query)),
-  atendimentosEncerrados: async (ctx: Ctx, query: DashboardQuery) => {
+  npsInfo: (ctx: Ctx, query: DashboardPeriodQuery) => npsOf(ctx, period(ctx, query)),
+  atendimentosEncerrados: async (ctx: Ctx, query: DashboardPeriodQuery) => {
     const counters = await countersOf(ctx, period(ctx, query));
     return { supportFinished: counters.supportFinished, closedChats: counters.closedChats };
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { fakeClock } from '../../../test/conversation.js';
+import { botCompany, fakeClock } from '../../../test/conversation.js';
 import { createQueue, createTenant, createUser, type TestUser } from '../../../test/fixtures.js';
 import {
   connectionStatusEvents,
@@ -39,7 +39,11 @@ async function connectionOf(companyId: number, name = 'Site') {
 async function contactOf(companyId: number) {
   const [row] = await app.deps.db
     .insert(contacts)
-    .values({ companyId, name: `Cliente ${randomUUID().slice(0, 6)}`, number: `55${Date.now() % 1e9}${Math.random()}` })
+    .values({
+      companyId,
+      name: `Cliente ${randomUUID().slice(0, 6)}`,
+      number: `55${Date.now() % 1e9}${Math.random()}`,
+    })
     .returning();
   if (!row) throw new Error('no contact');
   return row;
@@ -224,9 +228,24 @@ beforeAll(async () => {
 
   // Connected before the day, down 06:00–12:00 local (09:00Z–15:00Z), up again: 18 of 24 hours.
   await app.deps.db.insert(connectionStatusEvents).values([
-    { companyId: a.companyId, connectionId: site.id, status: 'CONNECTED', createdAt: new Date('2026-03-08T20:00:00Z') },
-    { companyId: a.companyId, connectionId: site.id, status: 'DISCONNECTED', createdAt: new Date('2026-03-09T09:00:00Z') },
-    { companyId: a.companyId, connectionId: site.id, status: 'CONNECTED', createdAt: new Date('2026-03-09T15:00:00Z') },
+    {
+      companyId: a.companyId,
+      connectionId: site.id,
+      status: 'CONNECTED',
+      createdAt: new Date('2026-03-08T20:00:00Z'),
+    },
+    {
+      companyId: a.companyId,
+      connectionId: site.id,
+      status: 'DISCONNECTED',
+      createdAt: new Date('2026-03-09T09:00:00Z'),
+    },
+    {
+      companyId: a.companyId,
+      connectionId: site.id,
+      status: 'CONNECTED',
+      createdAt: new Date('2026-03-09T15:00:00Z'),
+    },
   ]);
 });
 
@@ -251,12 +270,40 @@ describe('GET /dashboard: figures of one company day', () => {
 
   test('attendants: closed cycles, ratings on the 0–10 scale, waits of what they accepted, online', async () => {
     const { body } = await call(app, 'GET', DAY, { token: alice.token });
-    const byId = new Map(body.attendants.map((row: { id: number }) => [row.id, row]));
-    expect(byId.get(alice.id)).toMatchObject({ tickets: 1, avgSupportTime: 25, avgWaitTime: null, rating: 10, countRating: 1 });
-    expect(byId.get(bob.id)).toMatchObject({ name: 'Bob', tickets: 3, avgSupportTime: 32, avgWaitTime: 16, countRating: 3, online: true });
-    expect(byId.get(bob.id).rating).toBeCloseTo(19 / 3);
-    expect(byId.get(carol.id)).toMatchObject({ tickets: 2, avgSupportTime: 19, avgWaitTime: 2, rating: 8, countRating: 1, online: false });
-    expect(byId.get(dave.id)).toMatchObject({ tickets: 0, avgSupportTime: null, avgWaitTime: null, rating: null, countRating: 0 });
+    const byId = new Map<number, { rating: number }>(
+      body.attendants.map((row: { id: number; rating: number }) => [row.id, row]),
+    );
+    expect(byId.get(alice.id)).toMatchObject({
+      tickets: 1,
+      avgSupportTime: 25,
+      avgWaitTime: null,
+      rating: 10,
+      countRating: 1,
+    });
+    expect(byId.get(bob.id)).toMatchObject({
+      name: 'Bob',
+      tickets: 3,
+      avgSupportTime: 32,
+      avgWaitTime: 16,
+      countRating: 3,
+      online: true,
+    });
+    expect(byId.get(bob.id)?.rating).toBeCloseTo(19 / 3);
+    expect(byId.get(carol.id)).toMatchObject({
+      tickets: 2,
+      avgSupportTime: 19,
+      avgWaitTime: 2,
+      rating: 8,
+      countRating: 1,
+      online: false,
+    });
+    expect(byId.get(dave.id)).toMatchObject({
+      tickets: 0,
+      avgSupportTime: null,
+      avgWaitTime: null,
+      rating: null,
+      countRating: 0,
+    });
     expect(body.attendants).toHaveLength(5);
     expect(body.featuredUserId).toBe(bob.id);
   });
@@ -315,11 +362,20 @@ describe('GET /dashboard: figures of one company day', () => {
   });
 
   test('another company, in its own time zone, counts only its own facts', async () => {
-    const tokyoDay = await call(app, 'GET', '/dashboard?date_from=2026-03-10&date_to=2026-03-10', { token: b.admin.token });
-    expect(tokyoDay.body.counters).toMatchObject({ supportFinished: 1, avgSupportTime: 30, avgWaitTime: 5, leads: 1 });
+    const tokyoDay = await call(app, 'GET', '/dashboard?date_from=2026-03-10&date_to=2026-03-10', {
+      token: b.admin.token,
+    });
+    expect(tokyoDay.body.counters).toMatchObject({
+      supportFinished: 1,
+      avgSupportTime: 30,
+      avgWaitTime: 5,
+      leads: 1,
+    });
     expect(tokyoDay.body.nps).toMatchObject({ boa: 1, total_notas: 1, score: 100 });
     expect(tokyoDay.body.attendants).toEqual([expect.objectContaining({ id: b.admin.id, tickets: 1 })]);
-    const before = await call(app, 'GET', '/dashboard?date_from=2026-03-09&date_to=2026-03-09', { token: b.admin.token });
+    const before = await call(app, 'GET', '/dashboard?date_from=2026-03-09&date_to=2026-03-09', {
+      token: b.admin.token,
+    });
     expect(before.body.counters).toMatchObject({ supportFinished: 0, leads: 0, supportPending: 0 });
   });
 
@@ -351,8 +407,13 @@ describe('who may see the dashboard and Tempo Real', () => {
   test('admins and showDashboard users see the dashboard; others get ERR_NO_PERMISSION', async () => {
     expect((await call(app, 'GET', DAY, { token: carol.token })).status).toBe(200);
     for (const user of [dave, erin]) {
-      expect(await call(app, 'GET', DAY, { token: user.token })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-      expect(await call(app, 'GET', '/dashboard/nps-info', { token: user.token })).toMatchObject({ status: 403 });
+      expect(await call(app, 'GET', DAY, { token: user.token })).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
+      expect(await call(app, 'GET', '/dashboard/nps-info', { token: user.token })).toMatchObject({
+        status: 403,
+      });
     }
   });
 
@@ -383,7 +444,9 @@ describe('GET /dashboard/moments', () => {
         online: true,
         count: 1,
         oldestSince: '2026-03-09T14:30:00.000Z',
-        tickets: [expect.objectContaining({ id: openTicketId, status: 'open', queueName: expect.any(String) })],
+        tickets: [
+          expect.objectContaining({ id: openTicketId, status: 'open', queueName: expect.any(String) }),
+        ],
       }),
     ]);
   });
@@ -397,5 +460,42 @@ describe('GET /dashboard/moments', () => {
   test('another company’s board is empty of company A’s tickets', async () => {
     const { body } = await call(app, 'GET', '/dashboard/moments', { token: b.admin.token });
     expect(body).toEqual({ pending: expect.objectContaining({ count: 0, tickets: [] }), attendants: [] });
+  });
+});
+
+describe('the ticket flow feeds the figures', () => {
+  test('a customer accepted, transferred and closed through the API counts for the attendant who closed', async () => {
+    app.deps.now = () => new Date();
+    const bot = await botCompany(app, { greetingMessage: '' });
+    const admin = bot.tenant.admin;
+    const other = await createUser(app, bot.companyId, { name: 'Zoe' });
+    const sales = await createQueue(app, bot.companyId, [other]);
+    const customer = bot.customer();
+    await customer.says('Oi');
+    const ticket = await customer.ticket();
+    const before = await call(app, 'GET', '/dashboard', { token: admin.token });
+    expect(before.body.counters).toMatchObject({
+      supportPending: 1,
+      supportHappening: 0,
+      supportFinished: 0,
+      leads: 1,
+    });
+
+    const put = (body: object, token = admin.token) =>
+      call(app, 'PUT', `/tickets/${ticket.id}`, { token, body });
+    expect((await put({ status: 'open' })).status).toBe(200);
+    expect((await put({ userId: other.id, queueId: sales.id })).status).toBe(200);
+    expect((await put({ status: 'closed' }, other.token)).status).toBe(200);
+
+    const { body } = await call(app, 'GET', '/dashboard', { token: admin.token });
+    expect(body.counters).toMatchObject({
+      supportPending: 0,
+      supportHappening: 0,
+      supportFinished: 1,
+      closedChats: 1,
+    });
+    const zoe = body.attendants.find((row: { id: number }) => row.id === other.id);
+    expect(zoe).toMatchObject({ tickets: 1 });
+    expect(body.featuredUserId).toBe(other.id);
   });
 });

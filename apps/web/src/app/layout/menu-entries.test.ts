@@ -15,6 +15,7 @@ const visibleKeys = (overrides: Overrides, plan?: Partial<PlanFlags>) => {
   return menuEntries.filter((entry) => isMenuEntryVisible(entry, me)).map((entry) => entry.key);
 };
 
+const management = ['dashboard', 'moments'];
 const everyone = ['tickets', 'quickMessages', 'contacts', 'schedules', 'tags'];
 const administration = [
   'messagesApi',
@@ -29,19 +30,28 @@ const administration = [
 
 describe('side menu visibility', () => {
   test('an admin sees every page, in the spec order', () => {
-    expect(visibleKeys({ profile: 'admin' })).toEqual([...everyone, ...administration]);
+    expect(visibleKeys({ profile: 'admin' })).toEqual([...management, ...everyone, ...administration]);
   });
 
   test('the super user sees what an admin sees', () => {
-    expect(visibleKeys({ profile: 'user', super: true })).toEqual([...everyone, ...administration]);
+    expect(visibleKeys({ profile: 'user', super: true })).toEqual([
+      ...management,
+      ...everyone,
+      ...administration,
+    ]);
   });
 
   test('an attendant sees the service pages only', () => {
     expect(visibleKeys({ profile: 'user' })).toEqual(everyone);
   });
 
-  test('a supervisor manages no queues, users or settings', () => {
-    expect(visibleKeys({ profile: 'supervisor' })).toEqual(everyone);
+  test('a supervisor sees the dashboard and Tempo Real but manages no queues, users or settings', () => {
+    expect(visibleKeys({ profile: 'supervisor' })).toEqual([...management, ...everyone]);
+  });
+
+  test('showDashboard lifts an attendant to the dashboard, allowRealTime to Tempo Real', () => {
+    expect(visibleKeys({ profile: 'user', showDashboard: 'enabled' })).toEqual(['dashboard', ...everyone]);
+    expect(visibleKeys({ profile: 'user', allowRealTime: 'enabled' })).toEqual(['moments', ...everyone]);
   });
 
   test('allowConnections lifts an attendant to connections, and nothing else', () => {
@@ -55,6 +65,7 @@ describe('side menu visibility', () => {
     const noFeatures = Object.fromEntries(planFlagKeys.map((flag) => [flag, false])) as Partial<PlanFlags>;
 
     expect(visibleKeys({ profile: 'admin' }, noFeatures)).toEqual([
+      ...management,
       ...everyone.filter((key) => key !== 'schedules'),
       ...administration.filter((key) => !['messagesApi', 'queueIntegration', 'prompts'].includes(key)),
     ]);

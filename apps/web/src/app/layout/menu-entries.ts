@@ -2,8 +2,10 @@ import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@ba
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import AvTimerOutlinedIcon from '@mui/icons-material/AvTimerOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
@@ -37,6 +39,8 @@ export interface MenuEntry {
  * one row here (and one route in router.tsx).
  */
 export const menuEntries: readonly MenuEntry[] = [
+  { key: 'dashboard', to: '/', icon: DashboardOutlinedIcon, section: 'service', gate: 'dashboard:view' },
+  { key: 'moments', to: '/moments', icon: AvTimerOutlinedIcon, section: 'service', gate: 'moments:view' },
   { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
   // Every user keeps their own quick answers; the company-wide ones are a rule inside the page.
   { key: 'quickMessages', to: '/quick-messages', icon: BoltOutlinedIcon, section: 'service' },
