@@ -47,11 +47,11 @@ export const dashboardQuery = z
     { message: msg.invalidValue, path: ['date_to'] },
   );
 /** What the dashboard screen sends. */
-export interface DashboardQuery {
-  days?: (typeof DASHBOARD_PERIODS)[number] | number;
+export type DashboardQuery = {
+  days?: number;
   date_from?: string;
   date_to?: string;
-}
+};
 /** What the server reads, the spec's aliases folded in. */
 export type DashboardPeriodQuery = z.output<typeof dashboardQuery>;
 
