@@ -58,14 +58,14 @@ export type DashboardPeriodQuery = z.output<typeof dashboardQuery>;
 /** Minutes, fractional; null when nothing was measured. */
 const minutes = z.number().nullable();
 
-export const dashboardPeriodSchema = z.object({
+const dashboardPeriodSchema = z.object({
   /** First and last company day of the period (YYYY-MM-DD), both included. */
   from: z.string(),
   to: z.string(),
   timezone: z.string(),
 });
 
-export const dashboardCountersSchema = z.object({
+const dashboardCountersSchema = z.object({
   /** Waiting now: open cycles no attendant accepted yet. */
   supportPending: z.number(),
   /** Being served now: open cycles an attendant accepted. */
@@ -82,7 +82,7 @@ export const dashboardCountersSchema = z.object({
 });
 export type DashboardCounters = z.infer<typeof dashboardCountersSchema>;
 
-export const dashboardAttendantSchema = z.object({
+const dashboardAttendantSchema = z.object({
   id: z.number(),
   name: z.string(),
   /** Average 0–10 answer of the period's ratings; null with none. */
@@ -128,7 +128,7 @@ export const ticketsTimelineSchema = z.object({
 });
 export type TicketsTimeline = z.infer<typeof ticketsTimelineSchema>;
 
-export const connectionHealthSchema = z.array(
+const connectionHealthSchema = z.array(
   z.object({
     id: z.number(),
     name: z.string(),
@@ -159,7 +159,7 @@ export const userInfoResponse = z.object({
 });
 export const finishedResponse = dashboardCountersSchema.pick({ supportFinished: true, closedChats: true });
 
-export const momentTicketSchema = z.object({
+const momentTicketSchema = z.object({
   id: z.number(),
   uuid: z.string(),
   status: z.string(),
@@ -169,9 +169,8 @@ export const momentTicketSchema = z.object({
   /** Pending since it was queued; open since it was accepted. */
   since: z.string(),
 });
-export type MomentTicket = z.infer<typeof momentTicketSchema>;
 
-export const momentCardSchema = z.object({
+const momentCardSchema = z.object({
   /** Null for the 'Pendentes' card. */
   userId: z.number().nullable(),
   name: z.string(),

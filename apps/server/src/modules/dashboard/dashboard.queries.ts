@@ -42,8 +42,10 @@ export async function counters(db: Db, companyId: number, period: Period) {
     with live as (
       select count(*) filter (where c.accepted_at is null)::int as pending,
              count(*) filter (where c.accepted_at is not null)::int as happening
-      from ticket_cycles c join tickets t on t.id = c.ticket_id
-      where c.company_id = ${companyId} and c.closed_at is null and t.company_id = ${companyId} and not t.is_group
+      from ticket_cycles c
+      where c.company_id = ${companyId} and c.closed_at is null
+        -- An active group conversation is a ticket in status 'group': a few ids, hashed once.
+        and c.ticket_id not in (select t.id from tickets t where t.company_id = ${companyId} and t.status = 'group')
     ), closed as (
       select count(*)::int as finished, count(distinct c.ticket_id)::int as closed_chats,
              ${avgMinutes(sql`c.closed_at - c.accepted_at`, sql`c.accepted_at is not null`)} as avg_support

@@ -47,7 +47,7 @@ async function attendantsOf(ctx: Ctx, p: Period): Promise<DashboardAttendant[]> 
 }
 
 /** Most cycles closed, then the better rating, then the name; nobody when nobody closed one. */
-export function featuredOf(attendants: DashboardAttendant[]): number | null {
+function featuredOf(attendants: DashboardAttendant[]): number | null {
   const ranked = attendants
     .filter((a) => a.tickets > 0)
     .sort(
