@@ -69,25 +69,30 @@ async function npsOf(ctx: Ctx, p: Period): Promise<NpsInfo> {
   };
 }
 
-async function timelineOf(ctx: Ctx, p: Period): Promise<TicketsTimeline> {
-  const counted = new Map((await q.perBucket(ctx.db, ctx.companyId, p)).map((row) => [row.at, row.count]));
-  return { unit: p.unit, points: bucketsOf(p).map((at) => ({ at, count: counted.get(at) ?? 0 })) };
+/** Most first, then by name, the unnamed (no queue, nobody) last among equals. */
+const byCount = (a: q.ReceivedRow, b: q.ReceivedRow) =>
+  b.count - a.count || (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff');
+
+/** The three charts, from one pass over the cycles started in the period. */
+async function chartsOf(ctx: Ctx, p: Period) {
+  const rows = await q.received(ctx.db, ctx.companyId, p);
+  const of = (kind: q.ReceivedRow['kind']) => rows.filter((row) => row.kind === kind).sort(byCount);
+  const counted = new Map(of('bucket').map((row) => [row.at, row.count]));
+  const timeline: TicketsTimeline = {
+    unit: p.unit,
+    points: bucketsOf(p).map((at) => ({ at, count: counted.get(at) ?? 0 })),
+  };
+  return {
+    queues: of('queue').map((row) => ({
+      queueId: row.id,
+      name: row.name,
+      color: row.color,
+      count: row.count,
+    })),
+    users: of('user').map((row) => ({ userId: row.id, name: row.name, count: row.count })),
+    timeline,
+  };
 }
-
-const queuesOf = async (ctx: Ctx, p: Period) =>
-  (await q.perQueue(ctx.db, ctx.companyId, p)).map((row) => ({
-    queueId: row.queue_id,
-    name: row.name,
-    color: row.color,
-    count: row.count,
-  }));
-
-const usersOf = async (ctx: Ctx, p: Period) =>
-  (await q.perUser(ctx.db, ctx.companyId, p)).map((row) => ({
-    userId: row.user_id,
-    name: row.name,
-    count: row.count,
-  }));
 
 const connectionsOf = async (ctx: Ctx, p: Period) =>
   (await q.connectionHealth(ctx.db, ctx.companyId, p)).map((row) => ({
@@ -103,13 +108,11 @@ const periodView = (p: Period) => ({ from: p.fromDay, to: p.toDay, timezone: p.t
 /** Everything the dashboard screen shows, in one answer. */
 export async function showDashboard(ctx: Ctx, query: DashboardPeriodQuery): Promise<DashboardData> {
   const p = period(ctx, query);
-  const [counters, attendants, nps, queues, users, timeline, connections] = await Promise.all([
+  const [counters, attendants, nps, charts, connections] = await Promise.all([
     countersOf(ctx, p),
     attendantsOf(ctx, p),
     npsOf(ctx, p),
-    queuesOf(ctx, p),
-    usersOf(ctx, p),
-    timelineOf(ctx, p),
+    chartsOf(ctx, p),
     connectionsOf(ctx, p),
   ]);
   return {
@@ -118,18 +121,18 @@ export async function showDashboard(ctx: Ctx, query: DashboardPeriodQuery): Prom
     attendants,
     featuredUserId: featuredOf(attendants),
     nps,
-    queues,
-    users,
-    timeline,
+    ...charts,
     connections,
   };
 }
 
 /** The spec's separate calls: each one part of the same figures over the same period. */
 export const dashboardParts = {
-  totalAtendimentos: (ctx: Ctx, query: DashboardPeriodQuery) => timelineOf(ctx, period(ctx, query)),
-  queues: (ctx: Ctx, query: DashboardPeriodQuery) => queuesOf(ctx, period(ctx, query)),
-  ticketsUsers: (ctx: Ctx, query: DashboardPeriodQuery) => usersOf(ctx, period(ctx, query)),
+  totalAtendimentos: async (ctx: Ctx, query: DashboardPeriodQuery) =>
+    (await chartsOf(ctx, period(ctx, query))).timeline,
+  queues: async (ctx: Ctx, query: DashboardPeriodQuery) => (await chartsOf(ctx, period(ctx, query))).queues,
+  ticketsUsers: async (ctx: Ctx, query: DashboardPeriodQuery) =>
+    (await chartsOf(ctx, period(ctx, query))).users,
   userInfo: async (ctx: Ctx, query: DashboardPeriodQuery) => {
     const attendants = await attendantsOf(ctx, period(ctx, query));
     return { attendants, featuredUserId: featuredOf(attendants) };
