@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { count, eq } from 'drizzle-orm';
+import { NPS_SCALE_MAX } from '@balcao/shared';
+import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { connectPostgres, type Db } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
-import { messages, users } from '../src/db/schema/index.js';
+import { messages, ticketRatings, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 import { seedPlatform } from '../src/platform/seed.js';
 import { cpuMs } from './processes.js';
@@ -40,13 +41,22 @@ async function createDatabaseIfMissing(url: string) {
  * stale when the conversation no longer holds exactly 200 messages, and then rebuilt.
  */
 async function tenantState(db: Db): Promise<'missing' | 'current' | 'stale'> {
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, BENCH_ADMIN.email));
+  const [admin] = await db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, BENCH_ADMIN.email));
   if (!admin) return 'missing';
   const [conversation] = await db
     .select({ count: count() })
     .from(messages)
     .where(eq(messages.ticketId, CONVERSATION_TICKET));
-  return conversation?.count === 200 ? 'current' : 'stale';
+  if (conversation?.count !== 200) return 'stale';
+  // Built before ratings were seeded on the 0–10 scale the dashboard reads.
+  const [rated] = await db
+    .select({ count: count() })
+    .from(ticketRatings)
+    .where(and(eq(ticketRatings.scale, NPS_SCALE_MAX), eq(ticketRatings.companyId, admin.companyId)));
+  return rated?.count ? 'current' : 'stale';
 }
 
 async function openMigrated(url: string) {

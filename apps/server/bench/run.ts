@@ -56,11 +56,9 @@ const customWorkloads: CustomWorkload[] = [
   { id: 'W4e', title: 'report export, 100,000 rows', run: measureReportExport },
 ];
 
-const missing = [
-  { id: 'W4a', title: 'dashboard status counters' },
-  { id: 'W4b', title: 'dashboard, last 30 days' },
-  { id: 'W4c', title: 'per-attendant report, last 30 days' },
-].filter((m) => !customWorkloads.some((w) => w.id === m.id));
+/** Workloads of the reference whose feature is not built yet (none of W4a–c any more). */
+const planned: { id: string; title: string }[] = [];
+const missing = planned.filter((m) => !customWorkloads.some((w) => w.id === m.id));
 
 async function main() {
   requireWrk();

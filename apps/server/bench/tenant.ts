@@ -104,9 +104,17 @@ export async function seedBenchTenant(db: Db, passwordHash: string): Promise<voi
     sql`insert into ticket_cycles (company_id, ticket_id, connection_id, queue_id, user_id, queued_at, accepted_at, first_reply_at, closed_at, created_at)
         select company_id, id, connection_id, queue_id, user_id, created_at, accepted_at,
                accepted_at + interval '3 minutes', closed_at, created_at from tickets`,
+    // A fifth of the closed cycles rated on the 0–10 scale the bot asks, every score equally often.
     sql`insert into ticket_ratings (company_id, ticket_id, cycle_id, user_id, rate, scale, created_at)
-        select c.company_id, c.ticket_id, c.id, c.user_id, 1 + c.id % 5, 5, c.closed_at
+        select c.company_id, c.ticket_id, c.id, c.user_id, (c.id / 5) % 11, 10, c.closed_at
         from ticket_cycles c where c.closed_at is not null and c.id % 5 = 0`,
+    // The connection's timeline over the 90 days: down for ten minutes once a day.
+    sql`insert into connection_status_events (company_id, connection_id, status, reason, created_at)
+        select w.company_id, w.id, s.status, case when s.status = 'DISCONNECTED' then '428' end,
+               now() - make_interval(days => d) + s.shift
+        from connections w cross join generate_series(0, 89) d
+        cross join (values ('DISCONNECTED', interval '0 minutes'), ('CONNECTED', interval '10 minutes')) s(status, shift)
+        where w.company_id = (select max(id) from companies)`,
     sql`select setval(pg_get_serial_sequence('tickets', 'id'), (select max(id) from tickets))`,
     sql`select setval(pg_get_serial_sequence('contacts', 'id'), (select max(id) from contacts))`,
   ];

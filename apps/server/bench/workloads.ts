@@ -76,6 +76,15 @@ export const workloads = (queueIds: number[]): Workload[] => [
     method: 'GET',
     path: ticketSearch('4242'),
   },
+  // The dashboard as a manager opens it, and the attendants' table alone, over the bench's 90 days of cycles.
+  { id: 'W4a', title: 'dashboard, last 7 days', method: 'GET', path: '/dashboard?days=7' },
+  { id: 'W4b', title: 'dashboard, last 30 days', method: 'GET', path: '/dashboard?days=30' },
+  {
+    id: 'W4c',
+    title: 'per-attendant table, last 30 days',
+    method: 'GET',
+    path: '/dashboard/user-info?days=30',
+  },
   {
     id: 'W4d',
     title: 'report page, last 30 days',

@@ -34,6 +34,7 @@ import { sealClearWavoipTokens } from './modules/connections/connections.secrets
 import { contactAudience } from './modules/contacts/contacts.events.js';
 import { registerContactJobs } from './modules/contacts/contacts.import.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
@@ -235,6 +236,7 @@ export async function buildApp({
     await api.register(metaRoutes);
     await api.register(tagsRoutes(deps));
     await api.register(quickMessagesRoutes(deps));
+    await api.register(dashboardRoutes(deps));
     await api.register(schedulesRoutes(deps));
     await api.register(queueIntegrationsRoutes(deps));
     await api.register(filesRoutes(deps));

@@ -8,6 +8,7 @@ export * from './connections/facebook.contract.js';
 export * from './connections/whatsapp-session.contract.js';
 export * from './constants.js';
 export * from './contacts/contacts.contract.js';
+export * from './dashboard/dashboard.contract.js';
 export * from './errors.js';
 export * from './external-api/external-api.contract.js';
 export * from './files/files.contract.js';

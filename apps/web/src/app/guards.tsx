@@ -1,7 +1,7 @@
 import { can, type Gate, type PlanFlag, planAllows, REFUSED_PAGE_REDIRECT_MS } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useRef } from 'react';
+import { type ReactElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { EXPIRED_PATH } from '../modules/auth/begin-session';
@@ -44,6 +44,12 @@ export function PublicRoute() {
 export function RequireGate({ gate }: { gate: Gate }) {
   const me = useSessionUser();
   return can(me, gate) ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** `/`: the dashboard for admins and users with showDashboard; everyone else works in the inbox. */
+export function HomeRoute({ dashboard }: { dashboard: ReactElement }) {
+  const me = useSessionUser();
+  return can(me, 'dashboard:view') ? dashboard : <Navigate to="/tickets" replace />;
 }
 
 /**

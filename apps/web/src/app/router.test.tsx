@@ -11,6 +11,8 @@ import { AppRoutes } from './router';
 // The signed-in frame and the inbox open a socket; these tests are about which page answers.
 vi.mock('./layout/app-layout', () => ({ AppLayout: () => <Outlet /> }));
 vi.mock('../modules/tickets/tickets.page', () => ({ TicketsPage: () => <p>tickets page</p> }));
+vi.mock('../modules/dashboard/dashboard.page', () => ({ DashboardPage: () => <p>dashboard page</p> }));
+vi.mock('../modules/dashboard/moments.page', () => ({ MomentsPage: () => <p>moments page</p> }));
 
 function CurrentAddress() {
   return <p>at {useLocation().pathname}</p>;
@@ -66,5 +68,31 @@ describe('the route table', () => {
     renderAt('/financeiro-aberto');
 
     expect(await screen.findByText('Subscription expired')).toBeTruthy();
+  });
+
+  test('home is the dashboard for admins and showDashboard users', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'user', showDashboard: 'enabled' }) });
+
+    renderAt('/');
+
+    expect(await screen.findByText('dashboard page')).toBeTruthy();
+    expect(screen.getByText('at /')).toBeTruthy();
+  });
+
+  test('home is the inbox for everyone else, and Tempo Real needs allowRealTime', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'user', showDashboard: 'disabled' }) });
+
+    renderAt('/moments');
+
+    expect(await screen.findByText('tickets page')).toBeTruthy();
+    expect(screen.getByText('at /tickets')).toBeTruthy();
+  });
+
+  test('an allowRealTime user reaches Tempo Real', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'user', allowRealTime: 'enabled' }) });
+
+    renderAt('/moments');
+
+    expect(await screen.findByText('moments page')).toBeTruthy();
   });
 });

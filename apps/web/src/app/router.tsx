@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import {
   FullPageSpinner,
+  HomeRoute,
   PrivateRoute,
   PublicRoute,
   RequireExpired,
@@ -35,7 +36,7 @@ const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } 
 
 /**
  * One row per page. A later issue adds its page here and its menu row in layout/menu-entries.ts.
- * `/` is the dashboard's address; until the dashboard exists it opens the inbox.
+ * `/` is the dashboard for who may see it and the inbox for everyone else.
  */
 export const routes: RouteObject[] = [
   {
@@ -57,7 +58,29 @@ export const routes: RouteObject[] = [
       {
         ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
         children: [
-          { index: true, element: <Navigate to="/tickets" replace /> },
+          {
+            index: true,
+            ...titled('app.menu.dashboard'),
+            element: (
+              <HomeRoute
+                dashboard={
+                  page(() => import('../modules/dashboard/dashboard.page').then((m) => m.DashboardPage))
+                    .element
+                }
+              />
+            ),
+          },
+          {
+            path: '/moments',
+            ...titled('app.menu.moments'),
+            element: <RequireGate gate="moments:view" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/dashboard/moments.page').then((m) => m.MomentsPage)),
+              },
+            ],
+          },
           {
             // One page for both: choosing a ticket keeps the list (its tab, search, scroll) in place.
             path: '/tickets',

@@ -23,6 +23,8 @@ export const connectionStatusEvents = pgTable(
   // The timeline's order (newest first, id breaking ties), also the retention prune's range scan.
   (t) => [
     index('connection_status_events_connection_idx').on(t.connectionId, t.createdAt.desc(), t.id.desc()),
+    // The dashboard's uptime of every connection of a company over a period.
+    index('connection_status_events_company_idx').on(t.companyId, t.connectionId, t.createdAt),
   ],
 );
 

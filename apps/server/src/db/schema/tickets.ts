@@ -97,6 +97,8 @@ export const tickets = pgTable(
     ),
     // The list's creation-day filter (`date`).
     index('tickets_company_created_idx').on(t.companyId, t.createdAt),
+    // The dashboard's leads: whether a contact had a ticket before the period.
+    index('tickets_company_contact_created_idx').on(t.companyId, t.contactId, t.createdAt),
     index('tickets_contact_idx').on(t.contactId),
     // The automation sweep walks each connection's open, waiting and rating tickets.
     index('tickets_connection_status_idx').on(t.connectionId, t.status),
@@ -175,6 +177,10 @@ export const ticketCycles = pgTable(
   (t) => [
     index('ticket_cycles_company_created_idx').on(t.companyId, t.createdAt),
     index('ticket_cycles_company_user_created_idx').on(t.companyId, t.userId, t.createdAt),
+    // The dashboard's figures by the instant each fact happened, and what is still open now.
+    index('ticket_cycles_company_closed_idx').on(t.companyId, t.closedAt),
+    index('ticket_cycles_company_accepted_idx').on(t.companyId, t.acceptedAt),
+    index('ticket_cycles_company_open_idx').on(t.companyId).where(sql`${t.closedAt} is null`),
     index('ticket_cycles_ticket_idx').on(t.ticketId),
   ],
 );

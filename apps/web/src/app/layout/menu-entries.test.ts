@@ -26,7 +26,7 @@ const everyone = [
   'internalChat',
 ];
 /** Above the rest (spec 000 §2: Dashboard, Reports, Moments, Tickets…), for managers and showDashboard. */
-const management = ['reports'];
+const management = ['dashboard', 'reports', 'moments'];
 const administration = [
   'messagesApi',
   'plantao',
@@ -73,12 +73,17 @@ describe('side menu visibility', () => {
     expect(visibleKeys({ profile: 'user' })).toEqual(everyone);
   });
 
-  test('a supervisor manages no queues, users or settings', () => {
+  test('a supervisor sees the dashboard, the reports and Tempo Real but manages no queues, users or settings', () => {
     expect(visibleKeys({ profile: 'supervisor' })).toEqual([...management, ...everyone]);
   });
 
-  test('showDashboard lifts an attendant to the reports, and nothing else', () => {
-    expect(visibleKeys({ profile: 'user', showDashboard: 'enabled' })).toEqual([...management, ...everyone]);
+  test('showDashboard lifts an attendant to the dashboard and the reports, allowRealTime to Tempo Real', () => {
+    expect(visibleKeys({ profile: 'user', showDashboard: 'enabled' })).toEqual([
+      'dashboard',
+      'reports',
+      ...everyone,
+    ]);
+    expect(visibleKeys({ profile: 'user', allowRealTime: 'enabled' })).toEqual(['moments', ...everyone]);
   });
 
   test('allowConnections lifts an attendant to connections, and nothing else', () => {

@@ -3,9 +3,11 @@ import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import AvTimerOutlinedIcon from '@mui/icons-material/AvTimerOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
@@ -42,6 +44,7 @@ export interface MenuEntry {
  * one row here (and one route in router.tsx).
  */
 export const menuEntries: readonly MenuEntry[] = [
+  { key: 'dashboard', to: '/', icon: DashboardOutlinedIcon, section: 'service', gate: 'dashboard:view' },
   // Managers and users with showDashboard (spec 000 §6: the management menu).
   {
     key: 'reports',
@@ -50,6 +53,7 @@ export const menuEntries: readonly MenuEntry[] = [
     section: 'service',
     gate: 'dashboard:view',
   },
+  { key: 'moments', to: '/moments', icon: AvTimerOutlinedIcon, section: 'service', gate: 'moments:view' },
   { key: 'tickets', to: '/tickets', icon: ForumOutlinedIcon, section: 'service' },
   // Every user keeps their own quick answers; the company-wide ones are a rule inside the page.
   { key: 'quickMessages', to: '/quick-messages', icon: BoltOutlinedIcon, section: 'service' },
