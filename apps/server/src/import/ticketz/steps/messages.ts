@@ -24,6 +24,9 @@ interface MessageRow {
 /** Ticketz's message ids are the provider's and repeat across tickets: a message is its ticket and id. */
 const keyOf = (ticketId: number, id: string) => `${ticketId}:${id}`;
 
+const select = `select id, "ticketId", body, ack, "mediaType", "mediaUrl", "fromMe", "isDeleted", "isEdited",
+  "contactId", "quotedMsgId", participant, "queueId", "createdAt", "updatedAt" from "Messages"`;
+
 const columns = [
   ['id', 'bigint'],
   ['company_id', 'int'],
@@ -49,9 +52,8 @@ const columns = [
 ] as const;
 
 /**
- * Messages, a conversation's in order of their ids. A quote points at the quoted message when it was
- * in the same conversation and is imported (earlier, or in the same page); otherwise the reply is
- * kept without the link. Files are copied when --media names Ticketz's public/ folder; without it, or
+ * Messages, a conversation's in order of their ids. A quote points at the quoted message when it is
+ * in the same conversation; one quoting another conversation's message is kept without the link. Files are copied when --media names Ticketz's public/ folder; without it, or
  * when a file is missing, the message says its file is unavailable. None is sent again: imported
  * messages never enter the outbox.
  */
@@ -77,14 +79,21 @@ export function messagesStep(ctx: Context): Step<MessageRow> {
   return {
     table: 'Messages',
     key: (row) => keyOf(row.ticketId, row.id),
-    page: (after, limit) =>
-      ctx.source.query<MessageRow>(
-        `select id, "ticketId", body, ack, "mediaType", "mediaUrl", "fromMe", "isDeleted", "isEdited", "contactId",
-                "quotedMsgId", participant, "queueId", "createdAt", "updatedAt"
-           from "Messages"
-          where "companyId" = $1 and ("ticketId", id) > ($2, $3) order by "ticketId", id limit $4`,
+    // A page ends with its last conversation: a quote and the message it quotes are always written
+    // together or in order, wherever a run stopped and whatever the batch size.
+    async page(after, limit) {
+      const rows = await ctx.source.query<MessageRow>(
+        `${select} where "companyId" = $1 and ("ticketId", id) > ($2, $3) order by "ticketId", id limit $4`,
         [ctx.sourceCompanyId, after?.ticketId ?? 0, after?.id ?? '', limit],
-      ),
+      );
+      const last = rows.at(-1);
+      if (!last || rows.length < limit) return rows;
+      const rest = await ctx.source.query<MessageRow>(
+        `${select} where "companyId" = $1 and "ticketId" = $2 and id > $3 order by id`,
+        [ctx.sourceCompanyId, last.ticketId, last.id],
+      );
+      return [...rows, ...rest];
+    },
     async write(sql, rows) {
       const tickets = await ctx.ids.lookup(
         sql,
