@@ -11,7 +11,12 @@ const MAX_BYTES = 256 * 1024 * 1024;
  * folder. The path is the source database's word, so it must stay inside that folder.
  */
 export function mediaSourcePath(mediaDir: string, mediaUrl: string): string | undefined {
-  const name = decodeURIComponent(mediaUrl.replace(/^https?:\/\/[^/]+/, '').replace(/^\/?public\//, ''));
+  let name: string;
+  try {
+    name = decodeURIComponent(mediaUrl.replace(/^https?:\/\/[^/]+/, '').replace(/^\/?public\//, ''));
+  } catch {
+    return undefined;
+  }
   if (name.includes('\0')) return undefined;
   const root = resolve(mediaDir);
   const path = resolve(root, name);

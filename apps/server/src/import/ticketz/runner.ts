@@ -46,6 +46,8 @@ export interface Step<Row> {
   write(sql: ExecuteSql, rows: Row[]): Promise<Mapped[]>;
   /** Rows per page, when the table's rows are much larger or smaller than most. */
   batchSize?: number;
+  /** The table it writes: its statistics are refreshed as it grows. */
+  target: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function runStep<Row>(ctx: Context, step: Step<Row>) {
   const expected = await ctx.source.estimate(step.table);
   const limit = step.batchSize ?? ctx.options.batchSize;
   let after: Row | undefined;
+  let written = 0;
   for (;;) {
     const page = await step.page(after, limit);
     if (page.length === 0) break;
@@ -84,6 +87,11 @@ export async function runStep<Row>(ctx: Context, step: Step<Row>) {
       });
       counts.imported += imported;
       ctx.batches.committed += 1;
+      written += 1;
+      // The tables grow from nothing during the run, faster than autovacuum notices: with the
+      // statistics of an empty table the planner reads every id-map row of a table per lookup.
+      if ((written & (written - 1)) === 0)
+        await ctx.database.executeSql(`analyze import_id_map, ${step.target}`);
       if (ctx.options.maxBatches !== undefined && ctx.batches.committed >= ctx.options.maxBatches)
         throw new BatchLimitReached(ctx.batches.committed);
     }

@@ -176,9 +176,15 @@ describe('importing a Ticketz company', () => {
       );
       counts[status] = list.length;
     }
-    const want = Object.fromEntries(expected.map((row) => [row.status, Number(row.n)]));
+    const want: Record<string, number> = Object.fromEntries(
+      expected.map((row) => [row.status, Number(row.n)]),
+    );
     // Contact 5 had two open tickets on one connection: the second comes in closed.
-    expect(counts).toEqual({ open: want.open - 1, pending: want.pending, closed: want.closed + 1 });
+    expect(counts).toEqual({
+      open: (want.open ?? 0) - 1,
+      pending: want.pending ?? 0,
+      closed: (want.closed ?? 0) + 1,
+    });
   });
 
   test('a conversation has the same messages, quotes, files and flags', async () => {
@@ -280,7 +286,7 @@ describe('an import stopped half-way', () => {
   }, 120_000);
   afterAll(() => fresh.close());
 
-  test('ends, once run again, with what one clean run gives', async () => {
+  test('ends, once run again, with what one clean run gives', { timeout: 180_000 }, async () => {
     // Smaller pages than the clean run's, so pages end elsewhere (quotes must still find their message).
     const stopped = await importInto(fresh, '--batch-size', '7', '--max-batches', '150');
     expect(stopped.stopped).toMatch(/stopped after 150 batches/);

@@ -144,6 +144,7 @@ interface SettingRow {
 export function settingsStep(ctx: Context): Step<SettingRow> {
   return {
     table: 'Settings',
+    target: 'company_settings',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<SettingRow>(

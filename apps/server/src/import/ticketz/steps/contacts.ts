@@ -1,6 +1,6 @@
 import { channelOf, contactNumber, iso } from '../mapping.js';
 import type { Context, Mapped, Step } from '../runner.js';
-import { allocateIds, insertRows } from '../target.js';
+import { allocateIds, byBtree, insertRows } from '../target.js';
 
 interface ContactRow {
   id: number;
@@ -22,6 +22,7 @@ interface ContactRow {
 export function contactsStep(ctx: Context): Step<ContactRow> {
   return {
     table: 'Contacts',
+    target: 'contacts',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<ContactRow>(
@@ -32,14 +33,16 @@ export function contactsStep(ctx: Context): Step<ContactRow> {
     async write(sql, rows) {
       const keyOf = (row: ContactRow) => `${channelOf(row.channel)}:${contactNumber(row.number)}`;
       const numbered = rows.filter((row) => contactNumber(row.number) !== null);
-      const { rows: stored } = await sql(
-        `select id, channel || ':' || number as key from contacts
-          where company_id = $1 and (channel, number) in (select * from unnest($2::text[], $3::text[]))`,
-        [
-          ctx.companyId,
-          numbered.map((row) => channelOf(row.channel)),
-          numbered.map((row) => contactNumber(row.number)),
-        ],
+      const { rows: stored } = await byBtree(sql, () =>
+        sql(
+          `select id, channel || ':' || number as key from contacts
+          where company_id = $1 and channel = any($2::text[]) and number = any($3::text[])`,
+          [
+            ctx.companyId,
+            [...new Set(numbered.map((row) => channelOf(row.channel)))],
+            numbered.map((row) => contactNumber(row.number)),
+          ],
+        ),
       );
       const known = new Map((stored as { id: number; key: string }[]).map((row) => [row.key, row.id]));
       const fresh: ContactRow[] = [];
@@ -105,6 +108,7 @@ interface FieldRow {
 export function customFieldsStep(ctx: Context): Step<FieldRow> {
   return {
     table: 'ContactCustomFields',
+    target: 'contact_custom_fields',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<FieldRow>(

@@ -25,6 +25,7 @@ const scheduleStatus = (status: string | null, sentAt: Date | null) =>
 export function schedulesStep(ctx: Context): Step<ScheduleRow> {
   return {
     table: 'Schedules',
+    target: 'schedules',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<ScheduleRow>(
@@ -97,6 +98,7 @@ interface QuickMessageRow {
 export function quickMessagesStep(ctx: Context): Step<QuickMessageRow> {
   return {
     table: 'QuickMessages',
+    target: 'quick_messages',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<QuickMessageRow>(

@@ -1,7 +1,7 @@
 import { ackOf, iso, mediaTypeOf } from '../mapping.js';
 import { copyMedia, mediaSourcePath } from '../media.js';
 import type { Context, Mapped, Step } from '../runner.js';
-import { allocateIds, insertRows } from '../target.js';
+import { allocateIds, byBtree, insertRows } from '../target.js';
 
 interface MessageRow {
   id: string;
@@ -78,6 +78,7 @@ export function messagesStep(ctx: Context): Step<MessageRow> {
 
   return {
     table: 'Messages',
+    target: 'messages',
     key: (row) => keyOf(row.ticketId, row.id),
     // A page ends with its last conversation: a quote and the message it quotes are always written
     // together or in order, wherever a run stopped and whatever the batch size.
@@ -123,7 +124,7 @@ export function messagesStep(ctx: Context): Step<MessageRow> {
           : [],
       );
       const quotedBefore = await ctx.ids.lookup(sql, 'Messages', quotedKeys);
-      const externals = await takenExternalIds(sql, ctx.companyId, kept, tickets, connectionOf);
+      const externals = await takenExternalIds(sql, kept, tickets, connectionOf);
 
       const values: unknown[][] = [];
       for (const [i, row] of kept.entries()) {
@@ -179,7 +180,6 @@ export function messagesStep(ctx: Context): Step<MessageRow> {
  */
 async function takenExternalIds(
   sql: Context['database']['executeSql'],
-  companyId: number,
   rows: MessageRow[],
   tickets: Map<string, number>,
   connectionOf: Map<number, number | null>,
@@ -188,10 +188,13 @@ async function takenExternalIds(
     const connection = connectionOf.get(tickets.get(String(row.ticketId)) as number);
     return connection === null || connection === undefined ? [] : [[connection, row.id] as const];
   });
-  const { rows: taken } = await sql(
-    `select connection_id || ':' || external_id as key from messages
-      where company_id = $1 and (connection_id, external_id) in (select * from unnest($2::int[], $3::text[]))`,
-    [companyId, pairs.map(([c]) => c), pairs.map(([, id]) => id)],
+  // One probe of the unique index per pair.
+  const { rows: taken } = await byBtree(sql, () =>
+    sql(
+      `select u.c || ':' || u.e as key from unnest($1::int[], $2::text[]) as u(c, e)
+        where exists (select 1 from messages m where m.connection_id = u.c and m.external_id = u.e)`,
+      [pairs.map(([c]) => c), pairs.map(([, id]) => id)],
+    ),
   );
   return new Set((taken as { key: string }[]).map((row) => row.key));
 }
@@ -210,7 +213,7 @@ async function refreshTickets(
             last_customer_message_at = coalesce(c.at, t.last_customer_message_at),
             last_agent_message_at = coalesce(a.at, t.last_agent_message_at)
        from (select distinct on (ticket_id) ticket_id, created_at, from_me from messages
-              where company_id = $1 and ticket_id = any($2::int[]) order by ticket_id, created_at desc, id desc) m
+              where ticket_id = any($2::int[]) order by ticket_id, created_at desc, id desc) m
        left join lateral (select max(created_at) as at from messages x
                            where x.ticket_id = m.ticket_id and not x.from_me) c on true
        left join lateral (select max(created_at) as at from messages x

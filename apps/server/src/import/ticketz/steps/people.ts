@@ -19,7 +19,7 @@ interface UserRow {
  * A hash that is not bcrypt cannot be checked here, so the user signs in after a password reset
  * (docs/decisions.md); this value never verifies.
  */
-export const RESET_REQUIRED = '!reset-required';
+const RESET_REQUIRED = '!reset-required';
 
 /**
  * Users, keeping their bcrypt hashes (checked and replaced by argon2 at their first sign-in). E-mails
@@ -29,6 +29,7 @@ export const RESET_REQUIRED = '!reset-required';
 export function usersStep(ctx: Context): Step<UserRow> {
   return {
     table: 'Users',
+    target: 'users',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<UserRow>(
@@ -108,6 +109,7 @@ export function linkStep(
 ): Step<LinkRow> {
   return {
     table: spec.table,
+    target: spec.target,
     key: (row) => `${row.a}:${row.b}`,
     page: (after, limit) =>
       ctx.source.query<LinkRow>(spec.query, [ctx.sourceCompanyId, after?.a ?? 0, after?.b ?? 0, limit]),

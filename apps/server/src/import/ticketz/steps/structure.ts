@@ -20,6 +20,7 @@ interface QueueRow {
 export function queuesStep(ctx: Context): Step<QueueRow> {
   return {
     table: 'Queues',
+    target: 'queues',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<QueueRow>(
@@ -90,6 +91,7 @@ interface OptionRow {
 export function queueOptionsStep(ctx: Context): Step<OptionRow> {
   return {
     table: 'QueueOptions',
+    target: 'chatbots',
     key: (row) => String(row.id),
     batchSize: 1_000_000,
     page: (after, limit) =>
@@ -171,6 +173,7 @@ interface TagRow {
 export function tagsStep(ctx: Context): Step<TagRow> {
   return {
     table: 'Tags',
+    target: 'tags',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<TagRow>(byId('Tags', 'id, name, color, kanban, "createdAt"'), [
@@ -250,6 +253,7 @@ interface ConnectionRow {
 export function connectionsStep(ctx: Context): Step<ConnectionRow> {
   return {
     table: 'Whatsapps',
+    target: 'connections',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<ConnectionRow>(

@@ -29,6 +29,7 @@ const statuses = new Set(['pending', 'open', 'closed', 'group', 'nps', 'lgpd']);
 export function ticketsStep(ctx: Context): Step<TicketRow> {
   return {
     table: 'Tickets',
+    target: 'tickets',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<TicketRow>(
@@ -143,6 +144,7 @@ interface CycleRow {
 export function cyclesStep(ctx: Context): Step<CycleRow> {
   return {
     table: 'TicketTraking',
+    target: 'ticket_cycles',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<CycleRow>(
@@ -222,6 +224,7 @@ interface RatingRow {
 export function ratingsStep(ctx: Context): Step<RatingRow> {
   return {
     table: 'UserRatings',
+    target: 'ticket_ratings',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<RatingRow>(
@@ -308,6 +311,7 @@ interface NoteRow {
 export function notesStep(ctx: Context): Step<NoteRow> {
   return {
     table: 'TicketNotes',
+    target: 'ticket_notes',
     key: (row) => String(row.id),
     page: (after, limit) =>
       ctx.source.query<NoteRow>(
