@@ -29,21 +29,27 @@ export async function createTicketzDatabase(seedSql: string) {
   await admin.end();
   const url = server();
   url.pathname = `/${name}`;
-  psql(url, ['-f', join(import.meta.dirname, 'schema.sql')]);
-  psql(url, ['-f', join(import.meta.dirname, 'seeders-data.sql')]);
   const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(seedSql);
+  const drop = async () => {
+    await client.end().catch(() => undefined);
+    const closing = new pg.Client({ connectionString: server().toString() });
+    await closing.connect();
+    await closing.query(`drop database if exists ${name} with (force)`);
+    await closing.end();
+  };
+  try {
+    psql(url, ['-f', join(import.meta.dirname, 'schema.sql')]);
+    psql(url, ['-f', join(import.meta.dirname, 'seeders-data.sql')]);
+    await client.connect();
+    await client.query(seedSql);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
   return {
     name,
     url: url.toString(),
     client,
-    async drop() {
-      await client.end();
-      const closing = new pg.Client({ connectionString: server().toString() });
-      await closing.connect();
-      await closing.query(`drop database if exists ${name} with (force)`);
-      await closing.end();
-    },
+    drop,
   };
 }
