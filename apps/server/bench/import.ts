@@ -93,7 +93,7 @@ export async function measureImport(url: string) {
   const messages = (rows[0] as { n: number }).n;
   const row = {
     id: 'import',
-    title: 'npm run import:ticketz: 1 company, 50,000 contacts, 100,000 tickets, 1,000,000 messages',
+    title: `npm run import:ticketz: the Ticketz bench company (${messages.toLocaleString('en')} messages)`,
     seconds: Math.round(seconds),
     messages,
     messagesPerSecond: Math.round(messages / seconds),
