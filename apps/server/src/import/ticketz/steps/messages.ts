@@ -53,9 +53,10 @@ const columns = [
 
 /**
  * Messages, a conversation's in order of their ids. A quote points at the quoted message when it is
- * in the same conversation; one quoting another conversation's message is kept without the link. Files are copied when --media names Ticketz's public/ folder; without it, or
- * when a file is missing, the message says its file is unavailable. None is sent again: imported
- * messages never enter the outbox.
+ * in the same conversation (in this page, or imported by an earlier run); one quoting another
+ * conversation's message is kept without the link. Files are copied when --media names Ticketz's
+ * public/ folder; without it, or when a file is missing, the message says its file was not brought
+ * over. None is sent again: imported messages have no send state, so the outbox never takes them.
  */
 export function messagesStep(ctx: Context): Step<MessageRow> {
   /** The copied file, or why it is not there. */
