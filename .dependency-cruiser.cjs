@@ -9,6 +9,8 @@ const web = 'apps/web/src';
 /** Each layer of the server, top to bottom, with the folders or files it is made of. */
 const serverLayers = [
   ['main', `^${server}/(main|server|backup|restore|media-migrate)\\.ts$`],
+  // A command of its own, beside the server process (npm run import:ticketz).
+  ['import', `^${server}/import/`],
   ['app', `^${server}/app\\.ts$`],
   ['channels', `^${server}/channels/`],
   ['integrations', `^${server}/integrations/`],

@@ -6,8 +6,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@balcao/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The server, and the Ticketz import command (npm run import:ticketz), a process of its own.
+  entryPoints: { main: 'src/main.ts', 'import-ticketz': 'src/import/ticketz/main.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -11,6 +11,7 @@ import {
 } from './database.js';
 import { measureFanout } from './fanout.js';
 import { measureHello, measurePgbench, type PgbenchFigures } from './floors.js';
+import { measureImport } from './import.js';
 import { measureIntake } from './intake.js';
 import { login, measure, type ServerBuild, startServer as startProcessOf } from './measure.js';
 import { memoryMb, sleep } from './processes.js';
@@ -61,6 +62,8 @@ const planned: { id: string; title: string }[] = [];
 const missing = planned.filter((m) => !customWorkloads.some((w) => w.id === m.id));
 
 async function main() {
+  // `--import`: only the import row (bench/import.ts); it needs no wrk and no bench tenant.
+  if (process.argv.includes('--import')) return measureImport(url);
   requireWrk();
   if (tenants)
     return compareTenants({ url, seconds, port, tenants: Number(tenants), rounds, only, fresh, build });

@@ -98,6 +98,8 @@ export const errorStatus = {
   ERR_MEDIA_EXPIRED: 410,
   /** A received file the channel kept failing to hand over, through every retry. */
   ERR_MEDIA_DOWNLOAD_FAILED: 502,
+  /** A file of a message imported from Ticketz that was not copied (no --media, or missing there). */
+  ERR_MEDIA_NOT_IMPORTED: 404,
   /** The Cloud API connection's WhatsApp Business Account id, which lists its templates, is missing or unknown to Meta. */
   ERR_NO_WABA_ID: 400,
   /** Meta knows no approved template of this name and language (Cloud API error 132001). */

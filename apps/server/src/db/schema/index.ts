@@ -8,6 +8,7 @@ export * from './connections.js';
 export * from './contact-lists.js';
 export * from './contacts.js';
 export * from './files.js';
+export * from './import-id-map.js';
 export * from './integrations.js';
 export * from './messages.js';
 export * from './plans.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { events, isWithinWindow, type LoginBody, type SessionResponse, zonedParts } from '@balcao/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
-import { verifyPassword } from '../../platform/auth/passwords.js';
+import { hashPassword, isLegacyHash, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { clearRateLimit, hitRateLimit, releaseRateLimit } from '../../platform/rate-limit.js';
@@ -52,6 +52,15 @@ export async function login(deps: AppDeps, input: LoginBody, address: string): P
   // Verified even for an unknown e-mail (against a decoy hash), so both answers take as long.
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS');
+  // An imported bcrypt hash is replaced by our own the first time its password is proven; only the
+  // row still holding that hash is changed, so a password changed meanwhile is never overwritten.
+  if (isLegacyHash(user.passwordHash))
+    await deps.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(
+        tenant(users, user.companyId, and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash))),
+      );
   await clearRateLimit(deps.db, emailKey);
   // The office's address keeps counting failures only, or a busy office would lock itself out.
   await releaseRateLimit(deps.db, addressKey);
