@@ -3,7 +3,7 @@ import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useMessagesRealtime } from '../../modules/messages/messages.realtime';
 import { useTicketAlerts } from '../../modules/tickets/tickets.alerts';
@@ -13,7 +13,9 @@ import { SocketProvider } from '../../shared/socket/socket';
 import { PageErrorBoundary } from '../page-error-boundary';
 import { DRAWER_WIDTH } from '../theme';
 import { NewVersionNotice } from './new-version';
+import { focusPageStart, useFocusOnPageChange } from './page-focus';
 import { SideMenu } from './side-menu';
+import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 const COLLAPSED_WIDTH = 64;
@@ -38,11 +40,17 @@ function AppFrame() {
   const [expanded, setExpanded] = useState(me.defaultMenu === 'open');
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = expanded ? DRAWER_WIDTH : COLLAPSED_WIDTH;
+  const main = useRef<HTMLElement>(null);
+  useFocusOnPageChange(main);
+  const skipToMain = () => {
+    if (main.current) focusPageStart(main.current);
+  };
 
   const toggle = () => (narrow ? setMobileOpen((open) => !open) : setExpanded((open) => !open));
 
   return (
     <Box sx={{ display: 'flex', height: '100dvh' }}>
+      <SkipLink onSkip={skipToMain} />
       <TopBar onToggleMenu={toggle} menuOpen={narrow ? mobileOpen : expanded} />
       <NewVersionNotice />
       {narrow ? (
@@ -69,7 +77,13 @@ function AppFrame() {
           <SideMenu expanded={expanded} />
         </Drawer>
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        id="main-content"
+        ref={main}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', outline: 'none' }}
+      >
         <Toolbar />
         <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 1.5, sm: 3 } }}>
           <PageErrorBoundary>

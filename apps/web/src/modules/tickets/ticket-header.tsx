@@ -17,7 +17,7 @@ import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { CallButton, CallPanel, canCall } from '../calls/call-controls';
 import { useCall } from '../calls/use-call';
-import { displayNumber } from '../contacts/contact-number';
+import { useDisplayNumber } from '../contacts/use-display-number';
 import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
 import { ContactDrawer } from './contact-drawer';
@@ -66,8 +66,8 @@ function Action({ label, icon, primary, busy, onClick }: ActionProps) {
 }
 
 /** The contact's phone number, as formatted (or masked) for people; nothing for a channel's own ids. */
-function shownNumber(number: string | null) {
-  const shown = displayNumber(number, number?.includes('*') ?? false);
+function useShownNumber(number: string | null) {
+  const shown = useDisplayNumber(number, number?.includes('*') ?? false);
   return shown.kind === 'formatted' || shown.kind === 'hidden' ? shown.text : undefined;
 }
 
@@ -87,7 +87,7 @@ export function TicketHeader({
   const [showingContact, setShowingContact] = useState(false);
   const canSchedule = planAllows(useSessionUser().company.plan, 'useSchedules');
   const call = useCall(ticket.id);
-  const number = shownNumber(ticket.contact.number);
+  const number = useShownNumber(ticket.contact.number);
   const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
   const toList = () => navigate('/tickets');

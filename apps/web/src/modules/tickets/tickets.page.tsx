@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
 import { ChatLoading } from './chat-loading';
 import { useContactMergeRefresh } from './contact-merge.realtime';
 import { type ListView, TicketList } from './ticket-list';
@@ -49,7 +49,7 @@ export function TicketsPage() {
   const narrow = frame.width !== undefined && frame.width < TWO_PANES_MIN_PX;
   const [view, setView] = useState<ListView>({ tab: 'open', sub: 'open' });
   const [pane, setPane] = useState<Pane>(uuid ? 'chat' : 'list');
-  usePreloadAfterPaint(TicketChat);
+  usePreloadOnIntent(TicketChat);
   useContactMergeRefresh();
 
   const { search } = useLocation();
