@@ -4,6 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMessagesRealtime } from '../../modules/messages/messages.realtime';
 import { useTicketAlerts } from '../../modules/tickets/tickets.alerts';
@@ -31,6 +32,7 @@ export function AppLayout() {
 
 /** Below 600 px the menu is a temporary drawer over the page; above, a rail that expands to 276 px. */
 function AppFrame() {
+  const { t } = useTranslation();
   useSessionRealtime();
   useTicketAlerts();
   useMessagesRealtime();
@@ -58,7 +60,7 @@ function AppFrame() {
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
-          slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': t('app.menu.label') } }}
         >
           <Toolbar />
           <SideMenu expanded onNavigate={() => setMobileOpen(false)} />

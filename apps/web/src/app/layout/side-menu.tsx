@@ -1,5 +1,4 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -50,11 +49,14 @@ function SideMenuItem({
   label,
   icon,
   expanded,
+  separated = false,
   children,
 }: {
   label: string;
   icon: ReactNode;
   expanded: boolean;
+  /** A line above the item (as a border: a separator element may not sit in a list). */
+  separated?: boolean;
   children: (content: ReactNode) => ReactNode;
 }) {
   const content = (
@@ -64,7 +66,10 @@ function SideMenuItem({
     </>
   );
   return (
-    <ListItem disablePadding>
+    <ListItem
+      disablePadding
+      sx={separated ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1 } : undefined}
+    >
       {expanded ? (
         children(content)
       ) : (
@@ -135,8 +140,7 @@ export function SideMenu({ expanded, onNavigate }: Props) {
             </ListItem>
           );
         })}
-        <Divider component="li" sx={{ my: 1 }} />
-        <SideMenuItem label={t('app.menu.logout')} icon={<LogoutIcon />} expanded={expanded}>
+        <SideMenuItem label={t('app.menu.logout')} icon={<LogoutIcon />} expanded={expanded} separated>
           {(content) => (
             <ListItemButton onClick={() => void signOut()} aria-label={t('app.menu.logout')} sx={buttonSx}>
               {content}

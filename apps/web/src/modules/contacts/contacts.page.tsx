@@ -120,6 +120,9 @@ export function ContactsPage() {
         />
         <Button
           variant="outlined"
+          // On a phone only the icon shows: the name must not go with the text.
+          aria-label={t('contacts.list.importExport')}
+          aria-haspopup="menu"
           onClick={(event) => setMenu(event.currentTarget)}
           sx={{ flexShrink: 0, gap: 1 }}
         >

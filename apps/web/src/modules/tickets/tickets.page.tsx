@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigationType, useParams } from 'react-router';
 import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
@@ -53,6 +53,8 @@ export function TicketsPage() {
   useContactMergeRefresh();
 
   const { search } = useLocation();
+  // A ticket opened from the list (or after accepting it); one loaded by its address or by going back is not.
+  const opened = useNavigationType() !== 'POP';
   // biome-ignore lint/correctness/useExhaustiveDependencies: a search hit of the open ticket changes only the query (?message=); it shows the chat too
   useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid, search]);
 
@@ -62,6 +64,7 @@ export function TicketsPage() {
       <TicketChat
         key={uuid}
         uuid={uuid}
+        focusOnOpen={opened}
         onAccepted={(ticket) => setView({ tab: 'open', sub: ticket.status === 'group' ? 'group' : 'open' })}
       />
     </Suspense>
