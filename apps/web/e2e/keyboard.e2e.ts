@@ -7,14 +7,13 @@ import { apiAs } from './people';
 let browser: Browser;
 let company: { email: string; password: string };
 let ticketId: number;
-let api: ReturnType<typeof apiAs>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   company = await signUpCompany('teclado');
   const arranger = await openPage(browser);
   await signIn(arranger, company.email, company.password);
-  api = apiAs(arranger);
+  const api = apiAs(arranger);
   const connection = await api('POST', '/whatsapp', { name: 'Site', channel: 'webchat', isDefault: false });
   const contact = await api('POST', '/contacts', { name: 'Otávio Reis', number: '5511987650002' });
   const ticket = await api('POST', '/tickets', {
@@ -112,7 +111,8 @@ test('a keyboard user signs in, opens a ticket from the list and answers it with
     .getByText('Tudo certo, obrigado pelo contato!')
     .waitFor();
 
-  const stored = (await api('GET', `/messages/${ticketId}`)) as {
+  // Read back as this user, on this page: signing in here ended the arranging page's session.
+  const stored = (await apiAs(page)('GET', `/messages/${ticketId}`)) as {
     messages: { body: string; fromMe: boolean }[];
   };
   expect(stored.messages).toContainEqual(

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation } from 'react-router';
 
 /** How long a page's code and first data may take before its heading shows. */
 const WAIT_MS = 10_000;
@@ -20,13 +20,15 @@ export function focusPageStart(main: HTMLElement) {
 function focusPageHeading(main: HTMLElement): () => void {
   const focusedBefore = document.activeElement;
   const moved = () => document.activeElement !== focusedBefore && document.activeElement !== document.body;
+  // Done once the heading has the focus: a page still hidden behind a loading screen cannot take it yet.
   const tryFocus = () => {
     const heading = pageHeading(main);
     if (!heading) return false;
-    if (!moved()) heading.focus({ preventScroll: true });
-    return true;
+    heading.focus({ preventScroll: true });
+    return document.activeElement === heading;
   };
   if (tryFocus()) return () => undefined;
+  // A frame hidden while the page's code loads is shown again by a style on one of main's ancestors.
   const observer = new MutationObserver(() => {
     if (moved() || tryFocus()) stop();
   });
@@ -35,7 +37,12 @@ function focusPageHeading(main: HTMLElement): () => void {
     observer.disconnect();
     clearTimeout(timer);
   };
-  observer.observe(main, { childList: true, subtree: true });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['style', 'hidden'],
+  });
   return stop;
 }
 
@@ -44,18 +51,21 @@ const pageOf = (pathname: string) => pathname.split('/')[1] ?? '';
 
 /**
  * After signing in and after moving to another page, the keyboard starts on the new page's heading (a
- * screen reader reads it), as a full page load would start at the top. A page opened by its address
- * or reloaded (a POP on first render) keeps the browser's own start, where the skip link is the first stop.
+ * screen reader reads it), as a full page load would start at the top. The page the browser loaded
+ * (reopened or reloaded: React Router's first entry, key 'default') keeps the browser's own start, where
+ * the skip link is the first stop. (Not the navigation type: it still reads POP on the first render after
+ * sign-in's redirects.)
  */
 export function useFocusOnPageChange(main: RefObject<HTMLElement | null>) {
-  const page = pageOf(useLocation().pathname);
-  const navigationType = useNavigationType();
+  const location = useLocation();
+  const page = pageOf(location.pathname);
+  const loadedHere = location.key === 'default';
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of page moves the focus.
   useEffect(() => {
     const initial = first.current;
     first.current = false;
-    if ((initial && navigationType === 'POP') || !main.current) return;
+    if ((initial && loadedHere) || !main.current) return;
     return focusPageHeading(main.current);
   }, [page]);
 }

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { visuallyHidden } from '../../shared/ui/responsive';
 import { CallButton, CallPanel, canCall } from '../calls/call-controls';
 import { useCall } from '../calls/use-call';
 import { useDisplayNumber } from '../contacts/use-display-number';
@@ -139,13 +140,13 @@ export function TicketHeader({
     <Box sx={{ containerType: 'inline-size', borderBottom: 1, borderColor: 'divider' }}>
       {/* On a phone the actions wrap under the name rather than squeeze it to a few letters. */}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}>
-        <Tooltip title={t('messages.drawer.open', { name: ticket.contact.name })}>
-          <IconButton
-            onClick={() => setShowingContact(true)}
-            aria-label={t('messages.drawer.open', { name: ticket.contact.name })}
-            sx={{ p: 0 }}
-          >
+        {/* Named by its hidden text, not aria-label: the avatar shows initials, which a label would not contain. */}
+        <Tooltip title={t('messages.drawer.open', { name: ticket.contact.name })} describeChild>
+          <IconButton onClick={() => setShowingContact(true)} sx={{ p: 0 }}>
             <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
+            <Box component="span" sx={visuallyHidden}>
+              {t('messages.drawer.open', { name: ticket.contact.name })}
+            </Box>
           </IconButton>
         </Tooltip>
         <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>

@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigationType, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
@@ -52,9 +52,9 @@ export function TicketsPage() {
   usePreloadOnIntent(TicketChat);
   useContactMergeRefresh();
 
-  const { search } = useLocation();
-  // A ticket opened from the list (or after accepting it); one loaded by its address or by going back is not.
-  const opened = useNavigationType() !== 'POP';
+  const { search, key } = useLocation();
+  // A ticket opened in the app (from the list, after accepting it); not one whose address the browser loaded.
+  const opened = key !== 'default';
   // biome-ignore lint/correctness/useExhaustiveDependencies: a search hit of the open ticket changes only the query (?message=); it shows the chat too
   useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid, search]);
 
