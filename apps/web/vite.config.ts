@@ -20,6 +20,9 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
+  // The server gives each answer of index.html a nonce of its own in this placeholder's place, and names
+  // it in the page's content policy (apps/server/src/platform/web-app.ts).
+  html: { cspNonce: 'BALCAO_CSP_NONCE' },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, signUpCompany, snap } from './browser';
-import { apiAs, say, signedIn, visitorWrites } from './people';
+import { apiAs, chatHeading, say, signedIn, visitorWrites } from './people';
 import { PNG } from './samples';
 
 let browser: Browser;
@@ -44,7 +44,7 @@ const toastOf = (page: Page, text: string) => page.getByRole('alert').filter({ h
 async function accept(page: Page, name: string) {
   await page.getByRole('tab', { name: /Aguardando/ }).click();
   await rowOf(page, name).getByRole('button', { name: 'Aceitar' }).click();
-  await page.getByRole('heading', { name, level: 2 }).waitFor();
+  await chatHeading(page, name).waitFor();
   await page.getByRole('button', { name: 'Encerrar', exact: true }).waitFor();
 }
 
@@ -176,7 +176,7 @@ test('two messages forwarded into an existing ticket arrive there in order', asy
 
   await admin.getByRole('tab', { name: /Atendendo/ }).click();
   await rowOf(admin, 'Marcos Dias').click();
-  await admin.getByRole('heading', { name: 'Marcos Dias', level: 2 }).waitFor();
+  await chatHeading(admin, 'Marcos Dias').waitFor();
   const forwarded = bubbleOf(admin, 'Encaminhada');
   await forwarded.filter({ hasText: 'CEP 01310-100, apartamento 52' }).waitFor();
   await forwarded.filter({ hasText: 'O endereço é Rua das Flores, 100' }).waitFor();
@@ -242,6 +242,6 @@ test('opening a ticket for a contact who has one open offers a link to that tick
   await snap(admin, 'attendant-day-13-already-open');
   await conflict.getByRole('link', { name: /Ver o atendimento #\d+/ }).click();
   await admin.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
-  await admin.getByRole('heading', { name: 'Lia Prado', level: 2 }).waitFor();
+  await chatHeading(admin, 'Lia Prado').waitFor();
   await conflict.waitFor({ state: 'detached' });
 });

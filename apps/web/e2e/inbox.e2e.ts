@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
 import { launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected } from './browser';
-import { apiAs, say, visitorWrites } from './people';
+import { apiAs, chatHeading, say, visitorWrites } from './people';
 
 let browser: Browser;
 let admin: Page;
@@ -71,8 +71,7 @@ test('a customer writes on the website, the admin takes the ticket live, they ta
 
   await row.getByRole('button', { name: 'Aceitar' }).click();
   await admin.waitForURL('**/tickets/*');
-  // Level 2: the chat's header; the list row's name is a heading too.
-  await admin.getByRole('heading', { name: 'Carla Mendes', level: 2 }).waitFor();
+  await chatHeading(admin, 'Carla Mendes').waitFor();
   await chatOf(admin).getByText('Olá, quero saber do meu pedido 123').waitFor();
   await chatOf(admin).getByText('Saudação automática').waitFor();
   await admin.getByRole('tab', { name: /^Atendendo\s*1$/ }).waitFor();
@@ -155,7 +154,7 @@ test('the same conversation with an attendant who works in English', async () =>
   await snap(attendant, 'inbox-en-02-pending-live');
 
   await row.getByRole('button', { name: 'Accept' }).click();
-  await attendant.getByRole('heading', { name: 'Diego Rocha', level: 2 }).waitFor();
+  await chatHeading(attendant, 'Diego Rocha').waitFor();
   await attendant.getByText('Agent: Lucas Prado').waitFor();
   await chatOf(attendant, 'Messages').getByText('Automatic greeting').waitFor();
   await attendant.getByRole('button', { name: 'Return to queue' }).waitFor();

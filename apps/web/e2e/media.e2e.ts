@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openPage, signIn, signUpCompany, snap, socketConnected, tokenOf } from './browser';
-import { apiAs } from './people';
+import { apiAs, chatHeading } from './people';
 import { PDF, PNG } from './samples';
 
 let browser: Browser;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const row = admin.getByRole('listitem').filter({ hasText: 'Bruna Arquivos' });
   await row.getByRole('button', { name: 'Aceitar' }).click();
   await admin.waitForURL('**/tickets/*');
-  await admin.getByRole('heading', { name: 'Bruna Arquivos', level: 2 }).waitFor();
+  await chatHeading(admin, 'Bruna Arquivos').waitFor();
 });
 
 afterAll(async () => {

@@ -40,3 +40,10 @@ export async function visitorWrites(browser: Browser, widgetToken: string, name:
   await say(customer, text);
   return customer;
 }
+
+/**
+ * The open conversation's heading, its contact's name. The list's rows name their contacts with
+ * headings of the same level (both sit under the page's h1), so the rows' are left out.
+ */
+export const chatHeading = (page: Page, name: string) =>
+  page.getByRole('heading', { name, level: 2 }).and(page.locator('h2:not(li h2)'));

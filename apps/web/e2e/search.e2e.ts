@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openPage, signIn, signUpCompany, snap } from './browser';
-import { apiAs } from './people';
+import { apiAs, chatHeading } from './people';
 
 let browser: Browser;
 let admin: Page;
@@ -96,7 +96,7 @@ test('the chat header shows the whole name and the number at 1280 px with the me
   const { ticket } = await conversation(LONG_NAME, '5511987654321', ['*Pedido* _confirmado_ ~cancelado~']);
 
   await admin.goto(`/tickets/${ticket.uuid}`);
-  const heading = admin.getByRole('heading', { name: LONG_NAME, level: 2 });
+  const heading = chatHeading(admin, LONG_NAME);
   await heading.waitFor();
   // The menu is open (a new user's default): its labels take their room beside the inbox.
   expect((await admin.getByRole('navigation').first().boundingBox())?.width).toBeGreaterThan(200);

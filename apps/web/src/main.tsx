@@ -1,20 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadRoutes } from './app/router';
-import { i18nReady } from './shared/i18n/i18n';
+import { startEarlyRequests } from './shared/api/early-requests';
+import { readToken } from './shared/session/stored-token';
 
-function render() {
-  const root = document.getElementById('root');
-  if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
-
-// The first page's code is fetched while the language loads. A language that failed to load still
-// renders: a network hiccup must not leave the page blank.
-preloadRoutes(window.location.pathname);
-void i18nReady.then(render, render);
+// The entry is this small on purpose (first-load-chunks.ts holds it to that): the first screen's calls
+// leave at once, and the app's code (./boot) downloads beside them instead of before them.
+startEarlyRequests(window.location.pathname, readToken());
+void import('./boot');

@@ -56,6 +56,38 @@ describe('headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  test("the built app's page runs only the scripts it names, by a nonce of each answer's own", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'balcao-web-nonce-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><meta property="csp-nonce" nonce="PLACEHOLDER"><script type="module" nonce="PLACEHOLDER" src="/assets/app.js"></script><link rel="modulepreload" nonce="PLACEHOLDER" href="/assets/a.js">',
+    );
+    writeFileSync(join(dist, 'widget.html'), '<!doctype html><title>Chat</title>');
+    const nonced = await createTestApp({ env: { WEB_DIST: dist } });
+    try {
+      const first = await call(nonced, 'GET', '/tickets', { headers: html });
+      const second = await call(nonced, 'GET', '/contacts', { headers: html });
+      const nonceOf = (page: typeof first) =>
+        /script-src 'nonce-([^']+)'/.exec(String(page.response.headers['content-security-policy']))?.[1];
+
+      for (const page of [first, second]) {
+        const nonce = nonceOf(page);
+        expect(nonce).toMatch(/^[A-Za-z0-9+/=]{24}$/);
+        expect(String(page.response.headers['content-security-policy'])).toContain(
+          `script-src 'nonce-${nonce}' 'strict-dynamic' 'unsafe-inline' 'self'`,
+        );
+        expect(page.body).not.toContain('PLACEHOLDER');
+        expect(page.body.match(new RegExp(`nonce="${nonce?.replace(/[+/]/g, '\\$&')}"`, 'g'))).toHaveLength(
+          3,
+        );
+        expect(page.response.headers['cache-control']).toBe('no-cache');
+      }
+      expect(nonceOf(first)).not.toBe(nonceOf(second));
+    } finally {
+      await nonced.close();
+    }
+  });
+
   test('the website-chat page may be framed by any site', async () => {
     for (const url of ['/w/ABCDEFGHIJ', '/widget.html']) {
       const page = await call(app, 'GET', url, { headers: html });

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerWithGate } from './auth/authenticate.js';
-import { allowFramingByAnySite } from './headers.js';
+import { allowFramingByAnySite, allowNoncedScripts } from './headers.js';
 
 /** Vite names every file under /assets/ by its content hash, so it never changes under its name. */
 function cacheByName(reply: FastifyReply, path: string) {
@@ -11,6 +12,32 @@ function cacheByName(reply: FastifyReply, path: string) {
   reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   // The embed script is loaded by customers' sites.
   if (path.endsWith('/widget.js')) reply.header('cross-origin-resource-policy', 'cross-origin');
+}
+
+/**
+ * index.html as built, read again when a new build replaces it. Vite marks its script and preload tags
+ * and a `<meta property="csp-nonce">` (read by its preload helper) with one placeholder nonce
+ * (vite.config.ts), which each answer replaces with a fresh one.
+ */
+function appPageReader(webDist: string) {
+  const file = join(webDist, 'index.html');
+  let read: { mtimeMs: number; html: string; placeholder: string | undefined } | undefined;
+  return () => {
+    const { mtimeMs } = statSync(file);
+    if (read?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(file, 'utf8');
+      read = { mtimeMs, html, placeholder: /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1] };
+    }
+    return read;
+  };
+}
+
+function sendAppPage(reply: FastifyReply, page: ReturnType<ReturnType<typeof appPageReader>>) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  if (!page.placeholder) return reply.send(page.html);
+  const nonce = randomBytes(18).toString('base64');
+  allowNoncedScripts(reply, nonce);
+  return reply.send(page.html.replaceAll(page.placeholder, nonce));
 }
 
 const isChatPage = (url: string) => url.startsWith('/w/') || url.split('?')[0] === '/widget.html';
@@ -22,6 +49,7 @@ const isChatPage = (url: string) => url.startsWith('/w/') || url.split('?')[0] =
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(join(webDist, 'index.html'))) return false;
+  const appPage = appPageReader(webDist);
   // The built files are the same for everyone; the app asks for a session once it runs.
   await registerWithGate(app, 'public', () =>
     app.register(fastifyStatic, {
@@ -44,7 +72,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       allowFramingByAnySite(reply);
       return reply.sendFile('widget.html');
     }
-    return reply.sendFile('index.html');
+    return sendAppPage(reply, appPage());
   });
   return true;
 }

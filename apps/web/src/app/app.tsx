@@ -2,8 +2,11 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../shared/api/http';
+import { currentLanguage } from '../shared/i18n/i18n';
+import { muiLocaleOf } from '../shared/i18n/mui-locales';
 import { useSession } from '../shared/session/session.store';
 import { useThemeMode } from '../shared/theme/theme-mode';
 import { Toaster } from '../shared/toast/toaster';
@@ -28,7 +31,10 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const { user } = useSession();
   const mode = useThemeMode(user?.defaultTheme);
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  // Re-rendered on a change of language, so MUI's own texts follow it.
+  useTranslation();
+  const language = currentLanguage();
+  const theme = useMemo(() => createAppTheme(mode, muiLocaleOf(language)), [mode, language]);
   useSessionBootstrap();
 
   return (

@@ -12,7 +12,10 @@ function graphOf(imports: Record<string, string[]>) {
 }
 
 const app = {
-  [source('main.tsx')]: ['react', 'router'],
+  [source('main.tsx')]: [source('shared/api/early-requests.ts'), '\0vite/preload-helper.js'],
+  [source('shared/api/early-requests.ts')]: [],
+  '\0vite/preload-helper.js': [],
+  [source('boot.tsx')]: ['react', 'router', source('shared/api/early-requests.ts')],
   [source('widget/widget.main.tsx')]: ['react'],
   [source('app/layout/app-layout.tsx')]: ['tooltip', 'text-field'],
   [source('modules/tickets/tickets.page.tsx')]: ['chip', 'tooltip', 'checkbox'],
@@ -33,6 +36,8 @@ describe('the chunks of the first screens', () => {
     const chunkOf = (id: string) => firstLoadChunks.name(id, graph);
 
     expect(chunkOf('router')).toBe('app-start');
+    expect(chunkOf(source('shared/api/early-requests.ts'))).toBe('entry');
+    expect(chunkOf('\0vite/preload-helper.js')).toBe('entry');
     expect(chunkOf('text-field')).toBe('sign-in-and-inbox');
     expect(chunkOf('form')).toBe('sign-in');
     expect(chunkOf('tooltip')).toBe('frame');
@@ -45,8 +50,20 @@ describe('the chunks of the first screens', () => {
 
     expect(chunkOf('react')).toBeNull();
     expect(chunkOf(source('main.tsx'))).toBeNull();
+    expect(chunkOf(source('boot.tsx'))).toBeNull();
     expect(chunkOf(source('modules/tickets/tickets.page.tsx'))).toBeNull();
     expect(chunkOf('checkbox')).toBeNull();
+  });
+
+  test("an entry that imports a package or the shared contract stops the build: it would hold back the first screen's calls", () => {
+    const heavyEntry = { ...app, [source('shared/api/early-requests.ts')]: ['react'] };
+    expect(() => firstLoadChunks.name('router', graphOf(heavyEntry))).toThrow(
+      /the entry \(main\.tsx\) imports react/,
+    );
+
+    const contract = resolve(import.meta.dirname, '../../../../packages/shared/src/index.ts');
+    const contractEntry = { ...app, [source('main.tsx')]: [contract], [contract]: [] };
+    expect(() => firstLoadChunks.name('router', graphOf(contractEntry))).toThrow(/packages\/shared/);
   });
 
   test('a first screen missing from the build stops it instead of chunking nothing', () => {

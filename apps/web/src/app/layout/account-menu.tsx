@@ -21,7 +21,7 @@ import { updateSessionUser } from '../../shared/session/session.store';
 import { useSessionUser } from '../../shared/session/session-user';
 import { setThemeMode, type ThemeMode } from '../../shared/theme/theme-mode';
 import { toast } from '../../shared/toast/toast.store';
-import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
 
 const UserDialog = lazyPart(() => import('../../modules/users/user.dialog').then((m) => m.UserDialog));
 
@@ -34,7 +34,7 @@ export function AccountMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
-  usePreloadAfterPaint(UserDialog);
+  usePreloadOnIntent(UserDialog);
 
   /** The choice is the user's, so it follows them to their next sign-in on any device. */
   const chooseLanguage = (language: Language) => {

@@ -3,7 +3,8 @@ import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMessagesRealtime } from '../../modules/messages/messages.realtime';
 import { useTicketAlerts } from '../../modules/tickets/tickets.alerts';
@@ -13,7 +14,9 @@ import { SocketProvider } from '../../shared/socket/socket';
 import { PageErrorBoundary } from '../page-error-boundary';
 import { DRAWER_WIDTH } from '../theme';
 import { NewVersionNotice } from './new-version';
+import { focusPageStart, useFocusOnPageChange } from './page-focus';
 import { SideMenu } from './side-menu';
+import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 const COLLAPSED_WIDTH = 64;
@@ -29,6 +32,7 @@ export function AppLayout() {
 
 /** Below 600 px the menu is a temporary drawer over the page; above, a rail that expands to 276 px. */
 function AppFrame() {
+  const { t } = useTranslation();
   useSessionRealtime();
   useTicketAlerts();
   useMessagesRealtime();
@@ -38,11 +42,17 @@ function AppFrame() {
   const [expanded, setExpanded] = useState(me.defaultMenu === 'open');
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = expanded ? DRAWER_WIDTH : COLLAPSED_WIDTH;
+  const main = useRef<HTMLElement>(null);
+  useFocusOnPageChange(main);
+  const skipToMain = () => {
+    if (main.current) focusPageStart(main.current);
+  };
 
   const toggle = () => (narrow ? setMobileOpen((open) => !open) : setExpanded((open) => !open));
 
   return (
     <Box sx={{ display: 'flex', height: '100dvh' }}>
+      <SkipLink onSkip={skipToMain} />
       <TopBar onToggleMenu={toggle} menuOpen={narrow ? mobileOpen : expanded} />
       <NewVersionNotice />
       {narrow ? (
@@ -50,7 +60,7 @@ function AppFrame() {
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
-          slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': t('app.menu.label') } }}
         >
           <Toolbar />
           <SideMenu expanded onNavigate={() => setMobileOpen(false)} />
@@ -69,7 +79,13 @@ function AppFrame() {
           <SideMenu expanded={expanded} />
         </Drawer>
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        id="main-content"
+        ref={main}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', outline: 'none' }}
+      >
         <Toolbar />
         <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 1.5, sm: 3 } }}>
           <PageErrorBoundary>

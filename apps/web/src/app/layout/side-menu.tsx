@@ -1,11 +1,11 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,10 @@ interface Props {
   onNavigate?: () => void;
 }
 
+/**
+ * The current page is filled and bold with a bar at its edge; the keyboard's place is a ring around the
+ * entry, so the two read apart even on the same entry.
+ */
 const buttonSx = {
   minHeight: 44,
   borderRadius: 1,
@@ -28,19 +32,31 @@ const buttonSx = {
   '&.active': {
     bgcolor: 'action.selected',
     color: 'primary.main',
+    boxShadow: (theme: Theme) => `inset 3px 0 0 ${theme.palette.primary.main}`,
     '& .MuiListItemIcon-root': { color: 'primary.main' },
+    '& .MuiListItemText-primary': { fontWeight: 600 },
   },
+  '&.Mui-focusVisible': {
+    bgcolor: 'transparent',
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: -2,
+  },
+  '&.active.Mui-focusVisible': { bgcolor: 'action.selected' },
 };
 
 function SideMenuItem({
   label,
   icon,
   expanded,
+  separated = false,
   children,
 }: {
   label: string;
   icon: ReactNode;
   expanded: boolean;
+  /** A line above the item (as a border: a separator element may not sit in a list). */
+  separated?: boolean;
   children: (content: ReactNode) => ReactNode;
 }) {
   const content = (
@@ -50,7 +66,10 @@ function SideMenuItem({
     </>
   );
   return (
-    <ListItem disablePadding>
+    <ListItem
+      disablePadding
+      sx={separated ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1 } : undefined}
+    >
       {expanded ? (
         children(content)
       ) : (
@@ -78,55 +97,57 @@ export function SideMenu({ expanded, onNavigate }: Props) {
   const signOut = useSignOut();
 
   return (
-    <List component="nav" aria-label={t('app.menu.label')} sx={{ py: 1 }}>
-      {menuSections.map((section) => {
-        const entries = menuEntries.filter(
-          (entry) => entry.section === section && isMenuEntryVisible(entry, me),
-        );
-        if (entries.length === 0) return null;
-        return (
-          <ListItem key={section} disablePadding sx={{ display: 'block' }}>
-            <List disablePadding>
-              {expanded && section !== 'service' && (
-                <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>
-                  {t(`app.menu.sections.${section}`)}
-                </ListSubheader>
-              )}
-              {entries.map((entry) => {
-                const label = t(`app.menu.${entry.key}`);
-                return (
-                  <SideMenuItem
-                    key={entry.key}
-                    label={label}
-                    icon={<EntryIcon entry={entry} />}
-                    expanded={expanded}
-                  >
-                    {(content) => (
-                      <ListItemButton
-                        component={NavLink}
-                        to={entry.to}
-                        onClick={onNavigate}
-                        aria-label={label}
-                        sx={buttonSx}
-                      >
-                        {content}
-                      </ListItemButton>
-                    )}
-                  </SideMenuItem>
-                );
-              })}
-            </List>
-          </ListItem>
-        );
-      })}
-      <Divider component="li" sx={{ my: 1 }} />
-      <SideMenuItem label={t('app.menu.logout')} icon={<LogoutIcon />} expanded={expanded}>
-        {(content) => (
-          <ListItemButton onClick={() => void signOut()} aria-label={t('app.menu.logout')} sx={buttonSx}>
-            {content}
-          </ListItemButton>
-        )}
-      </SideMenuItem>
-    </List>
+    // The landmark holds the list: list items must sit in a list, not in the <nav> itself.
+    <nav aria-label={t('app.menu.label')}>
+      <List sx={{ py: 1 }}>
+        {menuSections.map((section) => {
+          const entries = menuEntries.filter(
+            (entry) => entry.section === section && isMenuEntryVisible(entry, me),
+          );
+          if (entries.length === 0) return null;
+          return (
+            <ListItem key={section} disablePadding sx={{ display: 'block' }}>
+              <List disablePadding>
+                {expanded && section !== 'service' && (
+                  <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>
+                    {t(`app.menu.sections.${section}`)}
+                  </ListSubheader>
+                )}
+                {entries.map((entry) => {
+                  const label = t(`app.menu.${entry.key}`);
+                  return (
+                    <SideMenuItem
+                      key={entry.key}
+                      label={label}
+                      icon={<EntryIcon entry={entry} />}
+                      expanded={expanded}
+                    >
+                      {(content) => (
+                        <ListItemButton
+                          component={NavLink}
+                          to={entry.to}
+                          onClick={onNavigate}
+                          aria-label={label}
+                          sx={buttonSx}
+                        >
+                          {content}
+                        </ListItemButton>
+                      )}
+                    </SideMenuItem>
+                  );
+                })}
+              </List>
+            </ListItem>
+          );
+        })}
+        <SideMenuItem label={t('app.menu.logout')} icon={<LogoutIcon />} expanded={expanded} separated>
+          {(content) => (
+            <ListItemButton onClick={() => void signOut()} aria-label={t('app.menu.logout')} sx={buttonSx}>
+              {content}
+            </ListItemButton>
+          )}
+        </SideMenuItem>
+      </List>
+    </nav>
   );
 }

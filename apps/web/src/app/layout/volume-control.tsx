@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVolume } from '../../shared/notifications/volume';
-import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
 
 const VolumeSlider = lazyPart(() => import('./volume-slider').then((m) => m.VolumeSlider));
 
@@ -14,7 +14,7 @@ export function VolumeControl() {
   const { t } = useTranslation();
   const volume = useVolume();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  usePreloadAfterPaint(VolumeSlider);
+  usePreloadOnIntent(VolumeSlider);
   return (
     <>
       <Tooltip title={t('app.topBar.volume')}>

@@ -30,7 +30,9 @@ export function AuthLayout({ title, children }: { title: string; children: React
           startIcon={<TranslateIcon />}
           sx={{ textTransform: 'none' }}
           onClick={(event) => setLanguageAnchor(event.currentTarget)}
-          aria-label={t('app.topBar.language')}
+          aria-haspopup="menu"
+          // The name starts with what the button shows (WCAG 2.5.3), then says what it is for.
+          aria-label={t('app.topBar.languageCurrent', { language: t(`languages.${currentLanguage()}`) })}
         >
           {t(`languages.${currentLanguage()}`)}
         </Button>

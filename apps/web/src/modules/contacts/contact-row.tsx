@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format';
 import { hideBelow } from '../../shared/ui/responsive';
-import { displayNumber } from './contact-number';
+import { useDisplayNumber } from './use-display-number';
 
 export interface ContactActions {
   onOpenTicket: (contact: Contact) => void;
@@ -30,7 +30,7 @@ export function ContactRow({
   onDelete,
 }: { contact: Contact } & ContactActions) {
   const { t } = useTranslation();
-  const number = displayNumber(contact.number, contact.numberHidden);
+  const number = useDisplayNumber(contact.number, contact.numberHidden);
   const numberText =
     number.kind === 'missing'
       ? t('contacts.list.numberMissing')

@@ -8,18 +8,17 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { lazyPart } from '../../shared/ui/lazy-part';
 import { AddButton, ScrollPanel } from '../../shared/ui/list-tools';
 import { PageHeader } from '../../shared/ui/page-header';
-import { ContactDialog } from './contact.dialog';
 import { useContactImportProgress } from './contact-import';
-import { ContactImportDialog } from './contact-import.dialog';
 import { ContactImportPanel } from './contact-import-panel';
 import {
   downloadFile,
@@ -31,7 +30,13 @@ import {
 import { flattenContactPages } from './contacts.cache';
 import { useContactsRealtime } from './contacts.realtime';
 import { ContactsTable } from './contacts-table';
-import { OpenTicketDialog } from './open-ticket.dialog';
+
+// Dialogs come when first opened: the list's first paint on a phone does not wait for their code.
+const ContactDialog = lazyPart(() => import('./contact.dialog').then((m) => m.ContactDialog));
+const OpenTicketDialog = lazyPart(() => import('./open-ticket.dialog').then((m) => m.OpenTicketDialog));
+const ContactImportDialog = lazyPart(() =>
+  import('./contact-import.dialog').then((m) => m.ContactImportDialog),
+);
 
 type Editing = { contact: Contact | null } | null;
 
@@ -115,6 +120,9 @@ export function ContactsPage() {
         />
         <Button
           variant="outlined"
+          // On a phone only the icon shows: the name must not go with the text.
+          aria-label={t('contacts.list.importExport')}
+          aria-haspopup="menu"
           onClick={(event) => setMenu(event.currentTarget)}
           sx={{ flexShrink: 0, gap: 1 }}
         >
@@ -151,9 +159,11 @@ export function ContactsPage() {
           onDelete={can(me, 'contacts-page:deleteContact') ? setDeleting : undefined}
         />
       </ScrollPanel>
-      {editing && <ContactDialog contact={editing.contact} onClose={() => setEditing(null)} />}
-      {opening && <OpenTicketDialog contact={opening} onClose={() => setOpening(null)} />}
-      {importing && <ContactImportDialog onStarted={imports.start} onClose={() => setImporting(false)} />}
+      <Suspense fallback={null}>
+        {editing && <ContactDialog contact={editing.contact} onClose={() => setEditing(null)} />}
+        {opening && <OpenTicketDialog contact={opening} onClose={() => setOpening(null)} />}
+        {importing && <ContactImportDialog onStarted={imports.start} onClose={() => setImporting(false)} />}
+      </Suspense>
       {blocking && (
         <ConfirmDialog
           title={t(blocking.active ? 'contacts.list.blockTitle' : 'contacts.list.unblockTitle', {

@@ -6,8 +6,10 @@ import { EXTERNAL_SEND_PATH } from './external-api.api';
 
 function Code({ children }: { children: string }) {
   return (
+    // Focusable: a long line scrolls sideways, and the keyboard must be able to scroll it too.
     <Box
       component="pre"
+      tabIndex={0}
       sx={{ m: 0, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', overflowX: 'auto', fontSize: 13 }}
     >
       <code>{children}</code>

@@ -33,10 +33,13 @@ export function MessageBubble({
   message,
   channel,
   match = false,
+  tabIndex = -1,
 }: {
   message: Message;
   channel: Channel;
   match?: boolean;
+  /** 0 on the conversation's one Tab stop (message-keys.ts), -1 on the others. */
+  tabIndex?: number;
 }) {
   const { t } = useTranslation();
   const colors = bubbleColor(message);
@@ -52,7 +55,15 @@ export function MessageBubble({
       data-message-id={message.id}
       data-search-match={match || undefined}
       aria-current={match || undefined}
-      sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 0.5 }}
+      tabIndex={tabIndex}
+      sx={{
+        listStyle: 'none',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        borderRadius: 2,
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
     >
       {selectable && (
         <Checkbox

@@ -143,3 +143,37 @@ test('opened at a search hit: that message is marked, and the bottom loads the n
   expect(asked()).toEqual(['around=30', 'after=newer-1']);
   expect(screen.queryByRole('button', { name: 'Go to the latest messages' })).toBeNull();
 });
+
+test('the conversation is one Tab stop, on the newest message; the arrows move it, and the messages’ buttons stay out of the Tab order', async () => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionUserProvider user={buildSessionUser({ id: 7 })}>
+        <MessageList ticketId={3} channel="whatsapp" focusOnOpen />
+      </SessionUserProvider>
+    </QueryClientProvider>,
+  );
+  await screen.findByText('m40');
+  const list = screen.getByRole('list', { name: 'Messages' });
+  const item = (body: string) => screen.getByText(body).closest('li') as HTMLElement;
+  const tabStops = () => [...list.querySelectorAll<HTMLElement>('[tabindex="0"], button:not([tabindex])')];
+
+  expect(tabStops()).toEqual([item('m40')]);
+  expect(document.activeElement).toBe(item('m40'));
+  expect(list.querySelectorAll('button').length).toBeGreaterThan(0);
+
+  fireEvent.keyDown(item('m40'), { key: 'ArrowUp' });
+  expect(document.activeElement).toBe(item('m39'));
+  expect(tabStops()).toEqual([item('m39')]);
+
+  fireEvent.keyDown(item('m39'), { key: 'ArrowRight' });
+  const control = document.activeElement as HTMLElement;
+  expect(control.tagName).toBe('BUTTON');
+  expect(item('m39').contains(control)).toBe(true);
+  fireEvent.keyDown(control, { key: 'Escape' });
+  expect(document.activeElement).toBe(item('m39'));
+
+  fireEvent.keyDown(item('m39'), { key: 'Home' });
+  expect(document.activeElement).toBe(item('m21'));
+  fireEvent.keyDown(item('m21'), { key: 'End' });
+  expect(document.activeElement).toBe(item('m40'));
+});

@@ -8,12 +8,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
 import { keyframes } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { formatDate } from '../../shared/format';
+import { visuallyHidden } from '../../shared/ui/responsive';
 import { ForwardBar } from './forward-bar';
 import { MessageBubble } from './message-bubble';
+import { useMessageKeys } from './message-keys';
 import { useMessages } from './messages.api';
 import { flattenMessagePages } from './messages.cache';
 
@@ -85,6 +87,8 @@ interface Props {
   channel: Channel;
   /** A message to open the conversation at (a search hit), instead of the newest. */
   around?: number | undefined;
+  /** The keyboard moves into the conversation once it shows (the ticket was just opened). */
+  focusOnOpen?: boolean;
 }
 
 /**
@@ -104,11 +108,25 @@ export function MessageList({ around, ...props }: Props) {
   );
 }
 
-function Conversation({ ticketId, channel, around, onLatest }: Props & { onLatest: () => void }) {
+function Conversation({
+  ticketId,
+  channel,
+  around,
+  focusOnOpen = false,
+  onLatest,
+}: Props & { onLatest: () => void }) {
   const { t } = useTranslation();
   const query = useMessages(ticketId, around);
   const messages = flattenMessagePages(query.data);
   const scroll = useScrollKeeper(messages, around, query.hasPreviousPage);
+  const list = useRef<HTMLOListElement>(null);
+  const keys = useMessageKeys(
+    list,
+    messages.map((message) => message.id),
+    around,
+    focusOnOpen,
+  );
+  const hintId = useId();
 
   const onScroll = () => {
     scroll.remember();
@@ -153,7 +171,11 @@ function Conversation({ ticketId, channel, around, onLatest }: Props & { onLates
       )}
       <Box
         component="ol"
+        ref={list}
         aria-label={t('messages.listLabel')}
+        aria-describedby={hintId}
+        onFocus={keys.onFocus}
+        onKeyDown={keys.onKeyDown}
         sx={{
           display: 'flex',
           flexDirection: 'column',
@@ -182,10 +204,18 @@ function Conversation({ ticketId, channel, around, onLatest }: Props & { onLates
                   <Chip size="small" label={day} sx={{ bgcolor: 'background.paper', boxShadow: 1 }} />
                 </Box>
               )}
-              <MessageBubble message={message} channel={channel} match={message.id === around} />
+              <MessageBubble
+                message={message}
+                channel={channel}
+                match={message.id === around}
+                tabIndex={message.id === keys.active ? 0 : -1}
+              />
             </Fragment>
           );
         })}
+      </Box>
+      <Box id={hintId} sx={visuallyHidden}>
+        {t('messages.listHint')}
       </Box>
       {query.isFetchingPreviousPage && (
         <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 1 }} />

@@ -18,9 +18,11 @@ import { useTicket } from './tickets.api';
 interface Props {
   uuid: string;
   onAccepted: (ticket: Ticket) => void;
+  /** Opened from the list (not by loading its address): the keyboard follows into the conversation. */
+  focusOnOpen: boolean;
 }
 
-export function TicketChat({ uuid, onAccepted }: Props) {
+export function TicketChat({ uuid, onAccepted, focusOnOpen }: Props) {
   const { t } = useTranslation();
   const me = useSessionUser();
   const navigate = useNavigate();
@@ -50,7 +52,7 @@ export function TicketChat({ uuid, onAccepted }: Props) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <TicketHeader ticket={ticket} onAccepted={onAccepted} />
       <ChatTags ticket={ticket} />
-      <MessageList ticketId={ticket.id} channel={ticket.channel} around={around} />
+      <MessageList ticketId={ticket.id} channel={ticket.channel} around={around} focusOnOpen={focusOnOpen} />
       <TypingIndicator key={ticket.id} ticketId={ticket.id} />
       <MessageComposer ticket={ticket} />
     </Box>

@@ -15,9 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../shared/session/session-user';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
+import { visuallyHidden } from '../../shared/ui/responsive';
 import { CallButton, CallPanel, canCall } from '../calls/call-controls';
 import { useCall } from '../calls/use-call';
-import { displayNumber } from '../contacts/contact-number';
+import { useDisplayNumber } from '../contacts/use-display-number';
 import { ScheduleDialog } from '../schedules/schedule.dialog';
 import { ContactAvatar } from './contact-avatar';
 import { ContactDrawer } from './contact-drawer';
@@ -66,8 +67,8 @@ function Action({ label, icon, primary, busy, onClick }: ActionProps) {
 }
 
 /** The contact's phone number, as formatted (or masked) for people; nothing for a channel's own ids. */
-function shownNumber(number: string | null) {
-  const shown = displayNumber(number, number?.includes('*') ?? false);
+function useShownNumber(number: string | null) {
+  const shown = useDisplayNumber(number, number?.includes('*') ?? false);
   return shown.kind === 'formatted' || shown.kind === 'hidden' ? shown.text : undefined;
 }
 
@@ -87,7 +88,7 @@ export function TicketHeader({
   const [showingContact, setShowingContact] = useState(false);
   const canSchedule = planAllows(useSessionUser().company.plan, 'useSchedules');
   const call = useCall(ticket.id);
-  const number = shownNumber(ticket.contact.number);
+  const number = useShownNumber(ticket.contact.number);
   const busy = (status: string) => statusChange.status === status;
   // Closed or returned, the ticket leaves this user's hands: back to the list (spec 000 §2).
   const toList = () => navigate('/tickets');
@@ -139,13 +140,13 @@ export function TicketHeader({
     <Box sx={{ containerType: 'inline-size', borderBottom: 1, borderColor: 'divider' }}>
       {/* On a phone the actions wrap under the name rather than squeeze it to a few letters. */}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}>
-        <Tooltip title={t('messages.drawer.open', { name: ticket.contact.name })}>
-          <IconButton
-            onClick={() => setShowingContact(true)}
-            aria-label={t('messages.drawer.open', { name: ticket.contact.name })}
-            sx={{ p: 0 }}
-          >
+        {/* Named by its hidden text, not aria-label: the avatar shows initials, which a label would not contain. */}
+        <Tooltip title={t('messages.drawer.open', { name: ticket.contact.name })} describeChild>
+          <IconButton onClick={() => setShowingContact(true)} sx={{ p: 0 }}>
             <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
+            <Box component="span" sx={visuallyHidden}>
+              {t('messages.drawer.open', { name: ticket.contact.name })}
+            </Box>
           </IconButton>
         </Tooltip>
         <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>

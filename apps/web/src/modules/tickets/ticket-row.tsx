@@ -113,7 +113,8 @@ export function TicketRow({
         <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-            <Typography variant="subtitle2" noWrap sx={{ flex: 1, minWidth: 0 }}>
+            {/* A level under the list's h1, as the open chat's name beside it. */}
+            <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1, minWidth: 0 }}>
               {truncate(ticket.contact.name, CUT)}
             </Typography>
             <Typography

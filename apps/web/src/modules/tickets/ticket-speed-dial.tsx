@@ -7,7 +7,7 @@ import SpeedDialIcon from '@mui/material/SpeedDialIcon';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../shared/session/session-user';
-import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
 
 const OpenTicketDialog = lazyPart(() =>
   import('../contacts/open-ticket.dialog').then((m) => m.OpenTicketDialog),
@@ -23,7 +23,7 @@ export function TicketSpeedDial({ closable }: { closable: 'open' | 'pending' | u
   const me = useSessionUser();
   const [dialog, setDialog] = useState<'new' | 'closeAll' | null>(null);
   const mayCloseAll = closable !== undefined && can(me, 'tickets:closeAll');
-  usePreloadAfterPaint(OpenTicketDialog, CloseAllDialog);
+  usePreloadOnIntent(OpenTicketDialog, CloseAllDialog);
   return (
     <>
       <SpeedDial

@@ -3,7 +3,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
-import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
 import { holderOf, isConflict } from './ticket-conflict';
 import { useUpdateTicket } from './tickets.api';
 
@@ -30,7 +30,7 @@ export function useTicketStatusChange() {
   const me = useSessionUser();
   const [refused, setRefused] = useState<Refusal | null>(null);
   const [choosing, setChoosing] = useState<{ ticket: Ticket; onDone?: OnDone } | null>(null);
-  usePreloadAfterPaint(AcceptQueueDialog, AlreadyOpenDialog);
+  usePreloadOnIntent(AcceptQueueDialog, AlreadyOpenDialog);
 
   const change = (ticket: Ticket, status: Status, onDone?: OnDone, queueId?: number) =>
     update.mutate(

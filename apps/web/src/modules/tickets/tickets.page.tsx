@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { lazyPart, usePreloadAfterPaint } from '../../shared/ui/lazy-part';
+import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
 import { ChatLoading } from './chat-loading';
 import { useContactMergeRefresh } from './contact-merge.realtime';
 import { type ListView, TicketList } from './ticket-list';
@@ -49,10 +49,12 @@ export function TicketsPage() {
   const narrow = frame.width !== undefined && frame.width < TWO_PANES_MIN_PX;
   const [view, setView] = useState<ListView>({ tab: 'open', sub: 'open' });
   const [pane, setPane] = useState<Pane>(uuid ? 'chat' : 'list');
-  usePreloadAfterPaint(TicketChat);
+  usePreloadOnIntent(TicketChat);
   useContactMergeRefresh();
 
-  const { search } = useLocation();
+  const { search, key } = useLocation();
+  // A ticket opened in the app (from the list, after accepting it); not one whose address the browser loaded.
+  const opened = key !== 'default';
   // biome-ignore lint/correctness/useExhaustiveDependencies: a search hit of the open ticket changes only the query (?message=); it shows the chat too
   useEffect(() => setPane(uuid ? 'chat' : 'list'), [uuid, search]);
 
@@ -62,6 +64,7 @@ export function TicketsPage() {
       <TicketChat
         key={uuid}
         uuid={uuid}
+        focusOnOpen={opened}
         onAccepted={(ticket) => setView({ tab: 'open', sub: ticket.status === 'group' ? 'group' : 'open' })}
       />
     </Suspense>

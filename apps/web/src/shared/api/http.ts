@@ -1,6 +1,7 @@
 import { type ErrorCode, isErrorBody, sessionResponse } from '@balcao/shared';
 import type { z } from 'zod';
 import { clearSession, getToken, markSubscriptionExpired, startSession } from '../session/session.store';
+import { takeEarlyResponse } from './early-requests';
 
 export class ApiError extends Error {
   constructor(
@@ -72,12 +73,17 @@ function send(path: string, options: RequestOptions<z.ZodType | undefined>): Pro
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  return fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    credentials: 'include',
-  });
+  const url = buildUrl(path, options.query);
+  const early = (options.method ?? 'GET') === 'GET' && !options.bearer;
+  return (
+    (early && takeEarlyResponse(url, token)) ||
+    fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+    })
+  );
 }
 
 async function toApiError(res: Response): Promise<ApiError> {

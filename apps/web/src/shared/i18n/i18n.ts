@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@balcao/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadMuiLocale } from './mui-locales';
 
 const LANGUAGE_KEY = 'language';
 
@@ -30,9 +31,12 @@ function initialLanguage(): Language {
 }
 
 async function loadLanguage(language: Language) {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: bundle } = await bundles[language]();
-  i18n.addResourceBundle(language, 'translation', bundle);
+  const mui = loadMuiLocale(language);
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    const { default: bundle } = await bundles[language]();
+    i18n.addResourceBundle(language, 'translation', bundle);
+  }
+  await mui;
 }
 
 let wanted: Language = initialLanguage();
@@ -57,9 +61,16 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
-});
+/** The page's language and its description (index.html carries the default's) follow the choice. */
+function describePage() {
+  document.documentElement.lang = i18n.language;
+  const description = document.querySelector('meta[name="description"]');
+  if (description && i18n.exists('app.description'))
+    description.setAttribute('content', i18n.t('app.description'));
+}
+
+i18n.on('languageChanged', describePage);
+i18n.on('loaded', describePage);
 document.documentElement.lang = i18n.language;
 
 /** The first screen waits for this, so no text shows as its key. */

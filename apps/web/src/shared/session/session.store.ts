@@ -6,8 +6,7 @@ import {
   zonedParts,
 } from '@balcao/shared';
 import { useSyncExternalStore } from 'react';
-
-const TOKEN_KEY = 'token';
+import { readToken, TOKEN_KEY } from './stored-token';
 
 type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -24,14 +23,6 @@ let state: SessionState = {
   refusedAsExpired: false,
 };
 const listeners = new Set<() => void>();
-
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
 
 function setState(next: SessionState) {
   state = next;

@@ -22,13 +22,25 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(lazy(preload), { preload });
 }
 
+/** What a person does before reaching for a part: moving the pointer, touching, typing, tabbing. */
+const intents = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
 /**
- * Fetches the parts once the screen has painted, so opening one later shows it at once instead of
- * waiting for its code.
+ * Fetches the parts at the first sign of someone using the page, so opening one later shows it at once,
+ * while the first paint on a phone (where nothing moves until a finger lands) does not share the
+ * network and the processor with code it does not show.
  */
-export function usePreloadAfterPaint(...parts: { preload: () => Promise<unknown> }[]) {
+export function usePreloadOnIntent(...parts: { preload: () => Promise<unknown> }[]) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the parts are module constants.
   useEffect(() => {
-    for (const part of parts) part.preload().catch(() => undefined);
+    const preload = () => {
+      stop();
+      for (const part of parts) part.preload().catch(() => undefined);
+    };
+    const stop = () => {
+      for (const intent of intents) window.removeEventListener(intent, preload, true);
+    };
+    for (const intent of intents) window.addEventListener(intent, preload, { capture: true, passive: true });
+    return stop;
   }, []);
 }

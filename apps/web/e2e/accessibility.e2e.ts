@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expectNoSeriousAxeViolations } from './axe';
+import { launchBrowser, openPage, signIn, signUpCompany } from './browser';
+import { apiAs } from './people';
+
+// axe-core on every screen a new company's admin reaches: the menu's entries as the page renders them
+// (a screen added to the menu is checked with no change here), the sign-in and sign-up pages and an
+// open ticket, on a desktop and on a 360 px phone.
+let browser: Browser;
+let company: { email: string; password: string };
+let ticketUuid: string;
+
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 360, height: 740 };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  company = await signUpCompany('axe');
+  const admin = await openPage(browser);
+  await signIn(admin, company.email, company.password);
+  const api = apiAs(admin);
+  const connection = await api('POST', '/whatsapp', { name: 'Site', channel: 'webchat', isDefault: false });
+  const contact = await api('POST', '/contacts', { name: 'Helena Costa', number: '5511987650001' });
+  const ticket = await api('POST', '/tickets', {
+    contactId: contact.id,
+    whatsappId: connection.id,
+    status: 'open',
+  });
+  for (const body of ['Olá, Helena! Como posso ajudar?', 'Seu pedido 4521 sai hoje.']) {
+    await api('POST', `/messages/${ticket.id}`, { body });
+  }
+  ticketUuid = ticket.uuid;
+  await admin.context().close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+
+/** Once the page's heading shows and its calls have settled, its content is what axe should read. */
+async function settled(page: Page) {
+  await page.locator('main h1').first().waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+}
+
+/** The addresses the rendered menu links to, in its order. */
+async function menuAddresses(page: Page): Promise<string[]> {
+  await menu(page).getByRole('link').first().waitFor();
+  const links = await menu(page).getByRole('link').all();
+  const addresses = await Promise.all(links.map((link) => link.getAttribute('href')));
+  return addresses.filter((address): address is string => address !== null);
+}
+
+async function checkSignedOutPages(viewport: typeof desktop, label: string) {
+  const page = await openPage(browser, viewport);
+  for (const address of ['/login', '/signup']) {
+    await page.goto(address);
+    await settled(page);
+    await expectNoSeriousAxeViolations(page, `${address} (${label})`);
+  }
+  await page.context().close();
+}
+
+test('every screen of the menu, the sign-in pages and an open ticket pass axe on a desktop', async () => {
+  await checkSignedOutPages(desktop, 'desktop');
+  const page = await openPage(browser, desktop);
+  await signIn(page, company.email, company.password);
+  const addresses = await menuAddresses(page);
+  expect(addresses).toContain('/tickets');
+  expect(addresses).toContain('/settings');
+  for (const address of addresses) {
+    await menu(page).locator(`a[href="${address}"]`).click();
+    await page.waitForURL(`**${address}`);
+    await settled(page);
+    await expectNoSeriousAxeViolations(page, `${address} (desktop)`);
+  }
+  await page.goto(`/tickets/${ticketUuid}`);
+  await page.getByRole('list', { name: 'Mensagens' }).getByText('Seu pedido 4521 sai hoje.').waitFor();
+  await expectNoSeriousAxeViolations(page, 'an open ticket (desktop)');
+}, 120_000);
+
+test('every screen of the menu, with the menu open, the sign-in pages and an open ticket pass axe at 360 px', async () => {
+  await checkSignedOutPages(phone, '360 px');
+  const page = await openPage(browser, phone);
+  await signIn(page, company.email, company.password);
+  const toggle = page.getByRole('button', { name: 'Abrir ou fechar o menu' });
+  await toggle.click();
+  await menu(page).waitFor();
+  const addresses = await menuAddresses(page);
+  expect(addresses).toContain('/contacts');
+  await expectNoSeriousAxeViolations(page, 'the menu (360 px)');
+  await page.keyboard.press('Escape');
+  await menu(page).waitFor({ state: 'detached' });
+  for (const address of addresses) {
+    await toggle.click();
+    await menu(page).locator(`a[href="${address}"]`).click();
+    await page.waitForURL(`**${address}`);
+    await menu(page).waitFor({ state: 'detached' });
+    await settled(page);
+    await expectNoSeriousAxeViolations(page, `${address} (360 px)`);
+  }
+  await page.goto(`/tickets/${ticketUuid}`);
+  await page.getByRole('list', { name: 'Mensagens' }).getByText('Seu pedido 4521 sai hoje.').waitFor();
+  await expectNoSeriousAxeViolations(page, 'an open ticket (360 px)');
+}, 120_000);

@@ -1,0 +1,43 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+}
+
+/** What the accessibility journeys fail on: the two worst of axe's four impacts. */
+const blocking = ['critical', 'serious'];
+
+/**
+ * Runs axe-core on the page as it stands (the app's content policy forbids injected scripts, so axe is
+ * evaluated through the debugging protocol, which the policy does not govern) and fails the test on
+ * every critical or serious violation, listing each rule with the elements that break it. The failure is
+ * soft: the journey goes on, so one run lists every screen's violations.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, where: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const { axe: inPage } = window as unknown as {
+      axe: { run: (context: Document) => Promise<{ violations: unknown[] }> };
+    };
+    return (await inPage.run(document)).violations as Violation[];
+  });
+  const serious = violations.filter((violation) => blocking.includes(violation.impact ?? ''));
+  const report = serious
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes
+          .map(
+            (node) =>
+              `    ${JSON.stringify(node.target)} ${node.html.slice(0, 200)}\n      ${node.failureSummary ?? ''}`,
+          )
+          .join('\n'),
+    )
+    .join('\n');
+  expect.soft(report, `axe on ${where}`).toBe('');
+}
