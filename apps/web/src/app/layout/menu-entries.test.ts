@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { buildSessionUser } from '../../test/fixtures';
-import { RequireGate, RequirePlan } from '../guards';
+import { HomeRoute, RequireGate, RequirePlan } from '../guards';
 import { routes } from '../router';
 import { isMenuEntryVisible, menuEntries } from './menu-entries';
 
@@ -41,7 +41,7 @@ const administration = [
 
 describe('side menu visibility', () => {
   test('the entries follow spec 000 §2: quick messages, Kanban, contacts; messages API, plantão, users, queues, prompts, integrations, connections, files', () => {
-    expect(menuEntries.map((entry) => entry.key)).toEqual([...everyone, ...administration]);
+    expect(menuEntries.map((entry) => entry.key)).toEqual([...management, ...everyone, ...administration]);
   });
 
   test('an attendant on a plan without Kanban loses the Kanban entry and nothing else', () => {
@@ -130,6 +130,8 @@ function routeGates(routes: RouteObject[], gate?: Gate): Map<string, Gate | unde
     const element = route.element as ReactElement<{ gate: Gate }> | undefined;
     const own = element?.type === RequireGate ? element.props.gate : gate;
     if (route.path) found.set(route.path, own);
+    // `/` is the dashboard for whoever may see it, the inbox for everyone else.
+    if (route.index && element?.type === HomeRoute) found.set('/', 'dashboard:view');
     for (const [path, child] of routeGates(route.children ?? [], own)) found.set(path, child);
   }
   return found;
