@@ -4,6 +4,7 @@ import Badge from '@mui/material/Badge';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
@@ -63,29 +64,30 @@ function UnreadChats() {
             {chats.map((chat) => {
               const mine = myCounts(chat, me.id);
               return (
-                <ListItemButton
-                  key={chat.id}
-                  onClick={() => {
-                    setAnchor(null);
-                    navigate(`/chats/${chat.uuid}`);
-                  }}
-                >
-                  <ListItemText
-                    primary={chat.title}
-                    secondary={chat.lastMessage}
-                    slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                  />
-                  {mine.mentions > 0 && (
-                    <Chip
-                      size="small"
-                      color="secondary"
-                      label={`@${mine.mentions}`}
-                      aria-label={t('chats.popover.mentions', { count: mine.mentions })}
-                      sx={{ ml: 1 }}
+                <ListItem key={chat.id} disablePadding>
+                  <ListItemButton
+                    onClick={() => {
+                      setAnchor(null);
+                      navigate(`/chats/${chat.uuid}`);
+                    }}
+                  >
+                    <ListItemText
+                      primary={chat.title}
+                      secondary={chat.lastMessage}
+                      slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                     />
-                  )}
-                  <Chip size="small" color="error" label={mine.unreads} sx={{ ml: 1 }} />
-                </ListItemButton>
+                    {mine.mentions > 0 && (
+                      <Chip
+                        size="small"
+                        color="secondary"
+                        label={`@${mine.mentions}`}
+                        aria-label={t('chats.popover.mentions', { count: mine.mentions })}
+                        sx={{ ml: 1 }}
+                      />
+                    )}
+                    <Chip size="small" color="error" label={mine.unreads} sx={{ ml: 1 }} />
+                  </ListItemButton>
+                </ListItem>
               );
             })}
           </List>

@@ -3,11 +3,13 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useElementWidth } from '../../shared/hooks/use-element-width';
 import { EmptyState } from '../../shared/ui/empty-state';
+import { visuallyHidden } from '../../shared/ui/responsive';
 import { ChatList } from './chat-list';
 import { ChatPane } from './chat-pane';
 
@@ -44,6 +46,10 @@ export function ChatsPage() {
       variant="outlined"
       sx={{ height: '100%', display: 'flex', flexDirection: narrow ? 'column' : 'row', overflow: 'hidden' }}
     >
+      {/* The page's heading for screen readers and the focus after navigation; the panes show their own. */}
+      <Typography component="h1" sx={visuallyHidden}>
+        {t('app.menu.internalChat')}
+      </Typography>
       {narrow ? (
         <>
           <Tabs

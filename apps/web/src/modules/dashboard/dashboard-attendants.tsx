@@ -28,7 +28,8 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
   const columns = ['name', 'rating', 'countRating', 'tickets', 'avgWaitTime', 'avgSupportTime', 'status'];
   return (
     <Section title={t('dashboard.attendants.title')}>
-      <TableContainer>
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      <TableContainer tabIndex={0} role="region" aria-label={t('dashboard.attendants.title')}>
         <Table size="small">
           <TableHead>
             <TableRow>

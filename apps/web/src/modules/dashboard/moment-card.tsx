@@ -3,6 +3,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -44,15 +45,17 @@ export function MomentCard({ card, title, now }: { card: Card; title: string; no
       ) : (
         <List dense disablePadding>
           {card.tickets.map((ticket) => (
-            <ListItemButton key={ticket.id} component={RouterLink} to={`/tickets/${ticket.uuid}`}>
-              <ListItemText
-                primary={ticket.contactName}
-                secondary={[
-                  ticket.queueName ?? t('moments.noQueue'),
-                  formatMinutes(minutesSince(ticket.since, now)),
-                ].join(' · ')}
-              />
-            </ListItemButton>
+            <ListItem key={ticket.id} disablePadding>
+              <ListItemButton component={RouterLink} to={`/tickets/${ticket.uuid}`}>
+                <ListItemText
+                  primary={ticket.contactName}
+                  secondary={[
+                    ticket.queueName ?? t('moments.noQueue'),
+                    formatMinutes(minutesSince(ticket.since, now)),
+                  ].join(' · ')}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
