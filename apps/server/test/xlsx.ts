@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { crc32, createDeflateRaw } from 'node:zlib';
+import { zipHeader } from '../src/platform/sheets/xlsx-stream.js';
 
 /**
  * Workbooks written byte by byte, so a test can make the files a spreadsheet program never would:
@@ -44,18 +45,6 @@ async function pack(part: ZipPart): Promise<Packed> {
   return { name: Buffer.from(part.name), method: deflate ? 8 : 0, data, crc, size: part.statedSize ?? size };
 }
 
-function header(signature: number, fields: [bytes: 2 | 4, value: number][]): Buffer {
-  const buffer = Buffer.alloc(4 + fields.reduce((sum, [bytes]) => sum + bytes, 0));
-  buffer.writeUInt32LE(signature, 0);
-  let at = 4;
-  for (const [bytes, value] of fields) {
-    if (bytes === 2) buffer.writeUInt16LE(value, at);
-    else buffer.writeUInt32LE(value, at);
-    at += bytes;
-  }
-  return buffer;
-}
-
 /** A zip of the parts: local headers and data, the central directory, its end record. */
 export async function zipOf(parts: ZipPart[]): Promise<Buffer> {
   const packed = [];
@@ -74,16 +63,26 @@ export async function zipOf(parts: ZipPart[]): Promise<Buffer> {
       [4, p.size],
       [2, p.name.length],
     ];
-    const localHeader = Buffer.concat([header(0x04034b50, [[2, 20], ...common, [2, 0]]), p.name]);
+    const localHeader = Buffer.concat([zipHeader(0x04034b50, [[2, 20], ...common, [2, 0]]), p.name]);
     central.push(
-      header(0x02014b50, [[2, 20], [2, 20], ...common, [2, 0], [2, 0], [2, 0], [2, 0], [4, 0], [4, offset]]),
+      zipHeader(0x02014b50, [
+        [2, 20],
+        [2, 20],
+        ...common,
+        [2, 0],
+        [2, 0],
+        [2, 0],
+        [2, 0],
+        [4, 0],
+        [4, offset],
+      ]),
       p.name,
     );
     local.push(localHeader, p.data);
     offset += localHeader.length + p.data.length;
   }
   const directory = Buffer.concat(central);
-  const end = header(0x06054b50, [
+  const end = zipHeader(0x06054b50, [
     [2, 0],
     [2, 0],
     [2, packed.length],

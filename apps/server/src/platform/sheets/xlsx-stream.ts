@@ -41,7 +41,8 @@ function cellXml(value: Cell, ref: string): string {
 const rowXml = (cells: Cell[], row: number) =>
   `<row r="${row}">${cells.map((cell, i) => cellXml(cell, `${columnName(i)}${row}`)).join('')}</row>`;
 
-function header(signature: number, fields: [bytes: 2 | 4, value: number][]): Buffer {
+/** A zip record: its signature, then little-endian fields of 2 or 4 bytes (the test zip writer uses it too). */
+export function zipHeader(signature: number, fields: [bytes: 2 | 4, value: number][]): Buffer {
   const buffer = Buffer.alloc(4 + fields.reduce((sum, [bytes]) => sum + bytes, 0));
   buffer.writeUInt32LE(signature, 0);
   let at = 4;
@@ -94,7 +95,7 @@ async function* zip(parts: Part[]): AsyncGenerator<Buffer> {
       [4, size],
       [2, name.length],
     ];
-    const local = Buffer.concat([header(0x04034b50, [[2, 20], ...common(0, 0, 0), [2, 0]]), name]);
+    const local = Buffer.concat([zipHeader(0x04034b50, [[2, 20], ...common(0, 0, 0), [2, 0]]), name]);
     const start = offset;
     yield local;
     offset += local.length;
@@ -112,7 +113,7 @@ async function* zip(parts: Part[]): AsyncGenerator<Buffer> {
       packed += chunk.length;
       yield chunk;
     }
-    const descriptor = header(0x08074b50, [
+    const descriptor = zipHeader(0x08074b50, [
       [4, crc],
       [4, packed],
       [4, size],
@@ -122,7 +123,7 @@ async function* zip(parts: Part[]): AsyncGenerator<Buffer> {
     // Without zip64 a part or the whole file stops at 4 GiB; no report comes near it.
     if (offset > 0xffffffff || size > 0xffffffff) throw new Error('workbook past 4 GiB');
     central.push(
-      header(0x02014b50, [
+      zipHeader(0x02014b50, [
         [2, 20],
         [2, 20],
         ...common(crc, packed, size),
@@ -138,7 +139,7 @@ async function* zip(parts: Part[]): AsyncGenerator<Buffer> {
   }
   const directory = Buffer.concat(central);
   yield directory;
-  yield header(0x06054b50, [
+  yield zipHeader(0x06054b50, [
     [2, 0],
     [2, 0],
     [2, parts.length],
