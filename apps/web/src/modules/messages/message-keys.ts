@@ -32,7 +32,7 @@ function step(key: string, items: HTMLElement[], index: number): HTMLElement | u
  * last on, else `start` (a search hit), else the newest. ↑ ↓ Home End move between messages; → and ←
  * go through the message's own controls, Escape back to the message. So Tab goes from the conversation
  * straight to the reply box. `focusFirst`: the keyboard lands on that message once it shows (a ticket
- * just opened).
+ * just opened), unless the person has put it somewhere else meanwhile.
  */
 export function useMessageKeys(
   list: RefObject<HTMLElement | null>,
@@ -58,11 +58,16 @@ export function useMessageKeys(
   }, [list]);
 
   const focused = useRef(false);
+  // Where the keyboard was when the ticket opened: if it has gone elsewhere by the time the messages
+  // arrive (a file picked, a dialog open), taking it back would pull it out of what the person is doing.
+  const [focusAtOpen] = useState(() => document.activeElement);
   useEffect(() => {
     if (!focusFirst || focused.current || active === undefined) return;
     focused.current = true;
+    const now = document.activeElement;
+    if (now !== focusAtOpen && now !== document.body) return;
     list.current?.querySelector<HTMLElement>(`[data-message-id="${active}"]`)?.focus({ preventScroll: true });
-  }, [focusFirst, active, list]);
+  }, [focusFirst, active, list, focusAtOpen]);
 
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     const item = (event.target as HTMLElement).closest<HTMLElement>(MESSAGE);

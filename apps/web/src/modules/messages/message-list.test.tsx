@@ -177,3 +177,29 @@ test('the conversation is one Tab stop, on the newest message; the arrows move i
   fireEvent.keyDown(item('m21'), { key: 'End' });
   expect(document.activeElement).toBe(item('m40'));
 });
+
+test('messages arriving after the person moved the keyboard elsewhere (a file picked, a dialog open) leave it there', async () => {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const respond = fetchMock.getMockImplementation() as typeof fetch;
+  fetchMock.mockImplementation(async (...args) => {
+    await answered;
+    return respond(...args);
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionUserProvider user={buildSessionUser({ id: 7 })}>
+        <input aria-label="Caption" />
+        <MessageList ticketId={3} channel="whatsapp" focusOnOpen />
+      </SessionUserProvider>
+    </QueryClientProvider>,
+  );
+  const caption = screen.getByRole('textbox', { name: 'Caption' });
+  caption.focus();
+  answer();
+  await screen.findByText('m40');
+
+  expect(document.activeElement).toBe(caption);
+});
