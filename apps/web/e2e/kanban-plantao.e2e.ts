@@ -31,7 +31,7 @@ const laneOf = (page: Page, name: string) => page.getByRole('region', { name });
 const toastOf = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const dialog = () => admin.getByRole('dialog');
 
-test("a card moved with the keyboard changes lanes on a colleague's board too, and the server has it there", async () => {
+test("a card moved with the keyboard changes lanes on a colleague's board too, the server has it there, and the colleague drags it back with the mouse", async () => {
   const customer = await visitorWrites(browser, widgetToken, 'Rita Alves', 'Quero acompanhar meu pedido');
   for (const page of [admin, bia]) {
     await page.getByRole('link', { name: 'Kanban' }).click();
@@ -60,12 +60,25 @@ test("a card moved with the keyboard changes lanes on a colleague's board too, a
   const stored = await apiAs(admin)('GET', `/tickets/${tickets[0].id}`);
   expect(stored.tags.map((tag: { name: string }) => tag.name)).toEqual(['Em andamento']);
   await snap(bia, 'kanban-02-moved-live');
+
+  // Bia drags it back with the mouse, in steps as a hand moves (the board starts a drag after 6 px).
+  const grip = laneOf(bia, 'Em andamento').getByRole('button', { name: /^Mover o ticket #/ });
+  const from = await grip.boundingBox();
+  const to = await laneOf(bia, 'Em aberto').boundingBox();
+  if (!from || !to) throw new Error('the card or the lane is not on the screen');
+  await bia.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await bia.mouse.down();
+  await bia.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+  await bia.mouse.up();
+  await toastOf(bia, 'Ticket Tag Removido!').waitFor();
+  await laneOf(admin, 'Em aberto').getByText('Rita Alves').waitFor();
+  expect((await apiAs(bia)('GET', `/tickets/${tickets[0].id}`)).tags).toEqual([]);
   // On a phone the lanes scroll sideways, each card whole.
   await bia.setViewportSize({ width: 360, height: 740 });
-  await laneOf(bia, 'Em andamento').getByRole('link', { name: 'Abrir' }).waitFor();
+  await laneOf(bia, 'Em aberto').getByRole('link', { name: 'Abrir' }).waitFor();
   await snap(bia, 'kanban-03-phone');
 
-  await laneOf(bia, 'Em andamento').getByRole('link', { name: 'Abrir' }).click();
+  await laneOf(bia, 'Em aberto').getByRole('link', { name: 'Abrir' }).click();
   await bia.waitForURL(`**/tickets/${tickets[0].uuid}`);
   await customer.close();
 });
