@@ -8,6 +8,7 @@ import type { AppDeps } from '../platform/context.js';
 import type { ConnectionRow } from '../platform/provider-connections.js';
 import { runAutomation } from './automation.js';
 import { storeInbound } from './intake-queue.js';
+import { finishStep } from './pending-automation.js';
 import type { Stored } from './store-batch.js';
 
 export interface Received {
@@ -19,7 +20,8 @@ export interface Received {
 /**
  * The inbound pipeline: contact, ticket, message and counters are stored (or the message is found
  * already stored, a duplicate) in one transaction shared with the other messages arriving at the
- * same time (intake-queue.ts); then events and automation.
+ * same time (intake-queue.ts); then events and automation. The automation step was noted as pending
+ * in that transaction: if this process stops before the step, another runs it (pending-automation.ts).
  */
 export async function receive(
   deps: AppDeps,
@@ -66,7 +68,8 @@ async function answer(
     known.connection?.id === input.connectionId ? known.connection : await readConnection(deps, input);
   // The ticket as this delivery's own update left it; automation changes it only conditionally.
   const { row } = stored;
-  if (connection && row)
+  if (!row) return { message, ticket, duplicate: false };
+  if (connection)
     // The message is stored and answered whatever the bot does; a failing step is logged, not lost.
     await runAutomation(deps, {
       connection,
@@ -80,6 +83,7 @@ async function answer(
       created: stored.created,
       party: stored.party,
     }).catch((error: unknown) => deps.log.error({ err: error, ticketId: row.id }, 'automation failed'));
+  await finishStep(deps, input.companyId, message.id);
   return { message, ticket, duplicate: false };
 }
 

@@ -19,6 +19,7 @@ import { createContacts } from './batch-contacts.js';
 import { lockKnownContacts, lookUpBatch, placeKey, storedKey } from './batch-resolution.js';
 import { openTickets } from './batch-tickets.js';
 import { type MessageToStore, writeMessages } from './batch-write.js';
+import { notePendingSteps } from './pending-automation.js';
 import { queueMediaDownloads } from './pending-media.js';
 
 export interface Stored {
@@ -182,6 +183,14 @@ async function placeBatch(
   );
   const { queuedFor, wake } = await deps.integrations.queueHeldMessages(deps, tx, held);
   for (const entry of placed) if (entry) entry.queuedFor = queuedFor.get(entry.message.id);
+  await notePendingSteps(
+    tx,
+    companyId,
+    placed.flatMap((entry) =>
+      entry?.row ? [{ messageId: entry.message.id, created: entry.created, queuedFor: entry.queuedFor }] : [],
+    ),
+    now,
+  );
   const wakeDownloads = await queueMediaDownloads(
     deps,
     tx,

@@ -8,6 +8,7 @@ import {
   type TicketRow,
 } from '../modules/tickets/tickets.bot-state.js';
 import type { AppDeps } from '../platform/context.js';
+import { recoverSteps } from './pending-automation.js';
 import { PLANTAO_JOB, sendPlantaoNotice, sweepWaitingForDuty } from './plantao.js';
 import { routeTicket } from './routing.js';
 
@@ -28,13 +29,14 @@ export async function registerInboxJobs(deps: AppDeps) {
 
 /**
  * The timers: inactivity and auto-close, rating expiry, lost tickets to sendIdQueue, router rotation,
- * on-duty notices for tickets still waiting.
+ * on-duty notices for tickets still waiting, and the bot steps a stopped process left unanswered.
  */
 export async function runInboxSweep(deps: AppDeps) {
   await sweepIdleTickets(deps);
   await sweepLostTickets(deps);
   await sweepRouter(deps);
   await sweepWaitingForDuty(deps);
+  await recoverSteps(deps);
 }
 
 const minutesAgo = (deps: AppDeps, minutes: number) => new Date(deps.now().getTime() - minutes * MINUTE);
