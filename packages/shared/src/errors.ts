@@ -57,6 +57,8 @@ export const errorStatus = {
   ERR_SCHEDULE_ALREADY_SENT: 409,
   ERR_FILE_TOO_LARGE: 413,
   ERR_FILE_TYPE_NOT_ALLOWED: 415,
+  /** The media storage has no room left (a full disk): nothing of the upload was kept. */
+  ERR_STORAGE_FULL: 507,
   ERR_NO_MEDIA_FOUND: 404,
   ERR_CANNOT_DELETE_SELF: 400,
   ERR_NO_MESSAGE_FOUND: 404,

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { AppError } from '../errors.js';
 import { companyOfKey } from './media-links.js';
 
 /**
@@ -24,6 +26,11 @@ export function checkMediaKey(key: string): string {
   return key;
 }
 
+/** A full disk, or the user's quota on it. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT']);
+/** A file being written, not yet under its key. */
+const PART = '.part';
+
 export function createDiskStorage(root: string): MediaStorage {
   const pathOf = (key: string) => {
     const path = normalize(join(root, checkMediaKey(key)));
@@ -33,8 +40,19 @@ export function createDiskStorage(root: string): MediaStorage {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, bytes);
+      // Written aside, then renamed: a write cut short (a full disk, a crash) never leaves half a file
+      // under the key, and what it wrote is removed.
+      const part = `${path}.${randomUUID()}${PART}`;
+      try {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(part, bytes);
+        await rename(part, path);
+      } catch (error) {
+        await rm(part, { force: true });
+        throw NO_ROOM.has((error as NodeJS.ErrnoException).code ?? '')
+          ? new AppError('ERR_STORAGE_FULL')
+          : error;
+      }
     },
     async read(key) {
       const path = pathOf(key);
@@ -48,7 +66,8 @@ export function createDiskStorage(root: string): MediaStorage {
     async *list() {
       const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
       for (const entry of entries) {
-        if (entry.isFile()) yield relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+        if (entry.isFile() && !entry.name.endsWith(PART))
+          yield relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
       }
     },
   };
