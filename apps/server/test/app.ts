@@ -14,7 +14,9 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
  * from the Baileys harness: no test ever reaches WhatsApp, even by taking over a session it finds.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string> } & Pick<BuildOptions, 'whatsappSockets' | 'processId'> = {},
+  options: { env?: Record<string, string> } & Partial<
+    Pick<BuildOptions, 'whatsappSockets' | 'processId' | 'database'>
+  > = {},
 ) {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +30,7 @@ export async function createTestApp(
   });
   const app = await buildApp({
     config,
-    database: await testDatabase(),
+    database: options.database ?? (await testDatabase()),
     whatsappSockets: options.whatsappSockets ?? createBaileysHarness().factory,
     processId: options.processId,
   });

@@ -119,6 +119,8 @@ export const errorStatus = {
   /** Meta could not be asked whether the token may use the account (unreachable, or its own trouble): try again. */
   ERR_META_UNREACHABLE: 502,
   ERR_INTERNAL: 500,
+  /** The database is restarting or unreachable: nothing was kept, try again after Retry-After. */
+  ERR_DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

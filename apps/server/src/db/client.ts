@@ -45,8 +45,18 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
 }
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function connectPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: namingClient() });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    Client: namingClient(),
+    // A database that does not answer (a restart, a network cut) fails a request in seconds instead of
+    // holding it, and a connection the network dropped silently is found out.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // A connection the server drops (restart, failover) must not end the process: the query in flight
   // fails on its own, idle clients are replaced, and the socket adapter reconnects its listener.
   const report = (error: Error) => console.error(`PostgreSQL connection error: ${error.message}`);

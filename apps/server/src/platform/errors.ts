@@ -1,4 +1,5 @@
 import { type ErrorBody, type ErrorCode, errorStatus, msg } from '@balcao/shared';
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -41,6 +42,37 @@ function isBadInput(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('22');
 }
 
+/** Socket errors and SQLSTATEs of a database that is gone for now (restarting, failing over, unreachable). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+/** node-postgres says these in words only: a connection cut mid-query, or none to be had in time. */
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|connection error/i;
+
+function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+}
+
+/**
+ * The database is down for now: the caller may try again shortly, and nothing of the request was kept.
+ * Only the error itself or the cause of a failed query counts: a refused call to an outside service
+ * (its cause also ECONNREFUSED) is not the database.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  return isConnectionLoss(error) || (error instanceof DrizzleQueryError && isConnectionLoss(error.cause));
+}
+
+/** How long a client is asked to wait before trying again while the database is away. */
+const RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -70,6 +102,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fields: { _: msg.invalidValue },
       };
       return reply.status(400).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(
+        { route: request.routeOptions.url, error: loggableError(error) },
+        'database unavailable',
+      );
+      const body: ErrorBody = {
+        error: 'ERR_DATABASE_UNAVAILABLE',
+        message: 'Database unavailable, try again',
+      };
+      return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
