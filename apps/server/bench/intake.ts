@@ -15,7 +15,7 @@ const PHONE_NUMBER_ID = '990000000000001';
 const CUSTOMERS = 500;
 const SENDERS = 10;
 
-const payload = (from: string, id: string) =>
+export const intakePayload = (from: string, id: string, body = 'Olá, preciso de ajuda') =>
   JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -34,7 +34,7 @@ const payload = (from: string, id: string) =>
                   id,
                   timestamp: String(Math.floor(Date.now() / 1000)),
                   type: 'text',
-                  text: { body: 'Olá, preciso de ajuda' },
+                  text: { body },
                 },
               ],
             },
@@ -44,7 +44,7 @@ const payload = (from: string, id: string) =>
     ],
   });
 
-async function post(url: string, body: string) {
+export async function postDelivery(url: string, body: string) {
   const signature = `sha256=${createHmac('sha256', INTAKE_SECRET).update(body).digest('hex')}`;
   const started = performance.now();
   const response = await fetch(url, {
@@ -66,6 +66,31 @@ async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => P
   }
 }
 
+/** A Cloud API connection of the tenant for one run's deliveries; `remove` takes it away with its conversations. */
+export async function intakeConnection(databaseUrl: string, companyId: number, run: string) {
+  const connectionId = await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query(
+      `insert into connections (company_id, name, channel, status, token, phone_number_id, access_token)
+       values ($1, 'Bench Cloud API', 'whatsappapi', 'CONNECTED', $2, $3, null) returning id`,
+      [companyId, `BENCH${run}`.padEnd(30, 'X').toUpperCase(), PHONE_NUMBER_ID],
+    );
+    return rows[0].id as number;
+  });
+  // The run's conversations are the bench's own: removed so the tenant stays as built.
+  const remove = () =>
+    withClient(databaseUrl, async (client) => {
+      await client.query('delete from messages where connection_id = $1', [connectionId]);
+      await client.query('delete from tickets where connection_id = $1', [connectionId]);
+      await client.query(
+        `delete from contacts c where c.company_id = $1 and c.channel = 'whatsappapi'
+           and not exists (select 1 from tickets t where t.contact_id = c.id)`,
+        [companyId],
+      );
+      await client.query('delete from connections where id = $1', [connectionId]);
+    });
+  return { connectionId, remove };
+}
+
 /** Runs W6 against the started server and answers its row for the results table. */
 export async function measureIntake(
   base: string,
@@ -76,22 +101,16 @@ export async function measureIntake(
 ) {
   const run = randomUUID().slice(0, 8);
   const url = `${base}/webhooks/meta`;
-  const connectionId = await withClient(databaseUrl, async (client) => {
-    const { rows } = await client.query(
-      `insert into connections (company_id, name, channel, status, token, phone_number_id, access_token)
-       values ($1, 'Bench Cloud API', 'whatsappapi', 'CONNECTED', $2, $3, null) returning id`,
-      [companyId, `BENCH${run}`.padEnd(30, 'X').toUpperCase(), PHONE_NUMBER_ID],
-    );
-    return rows[0].id as number;
-  });
+  const connection = await intakeConnection(databaseUrl, companyId, run);
+  const { connectionId } = connection;
   let sequence = 0;
   const nextBody = () => {
     const n = sequence++;
-    return payload(`55119${String(n % CUSTOMERS).padStart(8, '0')}`, `wamid.BENCH${run}.${n}`);
+    return intakePayload(`55119${String(n % CUSTOMERS).padStart(8, '0')}`, `wamid.BENCH${run}.${n}`);
   };
   try {
     const single: number[] = [];
-    for (let i = 0; i < 30; i++) single.push((await post(url, nextBody())).ms);
+    for (let i = 0; i < 30; i++) single.push((await postDelivery(url, nextBody())).ms);
 
     const latencies: number[] = [];
     let answered = 0;
@@ -102,7 +121,7 @@ export async function measureIntake(
     await Promise.all(
       Array.from({ length: SENDERS }, async () => {
         while (Date.now() < until) {
-          const result = await post(url, nextBody()).catch(() => ({ ok: false, ms: 0 }));
+          const result = await postDelivery(url, nextBody()).catch(() => ({ ok: false, ms: 0 }));
           if (result.ok) {
             answered++;
             latencies.push(result.ms);
@@ -152,16 +171,6 @@ export async function measureIntake(
       },
     };
   } finally {
-    // The intake's conversations are the bench's own: removed so the tenant stays as built.
-    await withClient(databaseUrl, async (client) => {
-      await client.query('delete from messages where connection_id = $1', [connectionId]);
-      await client.query('delete from tickets where connection_id = $1', [connectionId]);
-      await client.query(
-        `delete from contacts c where c.company_id = $1 and c.channel = 'whatsappapi'
-           and not exists (select 1 from tickets t where t.contact_id = c.id)`,
-        [companyId],
-      );
-      await client.query('delete from connections where id = $1', [connectionId]);
-    });
+    await connection.remove();
   }
 }

@@ -16,6 +16,7 @@ import { measureIntake } from './intake.js';
 import { login, measure, type ServerBuild, startServer as startProcessOf } from './measure.js';
 import { memoryMb, sleep } from './processes.js';
 import { measureReportExport } from './report-export.js';
+import { measureSoak } from './soak.js';
 import { machine, printTable, type Row } from './table.js';
 import { BENCH_USERS, benchUserEmail, SEND_TICKET } from './tenant.js';
 import { compareTenants } from './tenants-compare.js';
@@ -39,6 +40,8 @@ const build: ServerBuild = { entry: option('--server'), profileDir: option('--cp
 const tenants = option('--tenants');
 /** `--rounds R` (with `--tenants`): each workload measured R times on each database, alternated. */
 const rounds = Number(option('--rounds') ?? 2);
+/** `--soak [seconds]`: only the load run of issue 25 (bench/soak.ts), 300 s unless given. */
+const soak = process.argv.includes('--soak') ? Number(option('--soak') ?? 300) || 300 : undefined;
 const startServer = (port: number) => startProcessOf(url, port, build);
 
 /** Run again against two server processes on the same database, to show what a second one buys. */
@@ -64,7 +67,8 @@ const missing = planned.filter((m) => !customWorkloads.some((w) => w.id === m.id
 async function main() {
   // `--import`: only the import row (bench/import.ts); it needs no wrk and no bench tenant.
   if (process.argv.includes('--import')) return measureImport(url);
-  requireWrk();
+  // The soak drives the server itself; every other workload is wrk's.
+  if (!soak) requireWrk();
   if (tenants)
     return compareTenants({ url, seconds, port, tenants: Number(tenants), rounds, only, fresh, build });
   const startedAt = new Date().toISOString();
@@ -72,7 +76,7 @@ async function main() {
 
   let hello: LoadFigures | undefined;
   let pgbench: PgbenchFigures | undefined;
-  if (!only) {
+  if (!only && !soak) {
     process.stdout.write('Floors: bare Fastify hello and pgbench select-only…\n');
     hello = await measureHello(port + 1, seconds);
     pgbench = measurePgbench(url, seconds);
@@ -87,6 +91,15 @@ async function main() {
     for (let n = 1; n <= BENCH_USERS; n++) tokens.push(await login(base, benchUserEmail(n)));
     const adminToken = tokens[0] as string;
     await sleep(2000);
+    if (soak) {
+      process.stdout.write(`Soak: 200 agent sockets, 50 inbound messages/s for ${soak} s…\n`);
+      const figures = await measureSoak(base, url, snapshot.companyId, tokens, server.pid, soak);
+      const file = fileURLToPath(new URL('../../../bench/soak.json', import.meta.url));
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, `${JSON.stringify({ startedAt, machine: machine(), ...figures }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(figures, null, 2)}\nWritten to ${file}\n`);
+      return;
+    }
     const idleRss = memoryMb(server.pid, 'VmRSS');
 
     const chosen = workloads(await tenantQueueIds(url, snapshot.companyId)).filter(

@@ -18,7 +18,10 @@ async function greetingConnection() {
   const token = tenant.admin.token;
   const queue = async (name: string, color: string) =>
     (await call(app, 'POST', '/queue', { token, body: { name, color } })).body;
-  const queueIds = [(await queue('Vendas', QUEUE_COLORS[0])).id, (await queue('Suporte', QUEUE_COLORS[1])).id];
+  const queueIds = [
+    (await queue('Vendas', QUEUE_COLORS[0])).id,
+    (await queue('Suporte', QUEUE_COLORS[1])).id,
+  ];
   const { body } = await call(app, 'POST', '/whatsapp', {
     token,
     body: { name: 'Site', channel: 'webchat', greetingMessage: 'Olá! Escolha:', queueIds },
