@@ -1,5 +1,5 @@
 import type { Language } from '../constants.js';
-import { zonedParts } from '../time.js';
+import { formatReportDate } from '../reports/report-sheet.js';
 import type { AuditEntry } from './audit.contract.js';
 
 export const AUDIT_SHEET_NAME = 'Auditoria';
@@ -14,15 +14,8 @@ const headers: Record<Language, string[]> = {
 
 export const auditSheetHeader = (language: Language) => headers[language];
 
-/** DD/MM/YYYY HH:mm on the company's clock. */
-export function auditTime(at: string, timeZone: string): string {
-  const { date, time } = zonedParts(new Date(at), timeZone);
-  const [year, month, day] = date.split('-');
-  return `${day}/${month}/${year} ${time.slice(0, 5)}`;
-}
-
 export const auditSheetRow = (entry: AuditEntry, timeZone: string) => [
-  auditTime(entry.createdAt, timeZone),
+  formatReportDate(entry.createdAt, timeZone),
   entry.actorName,
   entry.action,
   entry.entityType,
