@@ -41,18 +41,15 @@ export type AuditEntityType = (typeof auditEntityTypes)[number];
 /** What a secret's before and after are replaced with: only that it changed is ever stored. */
 export const AUDIT_SECRET_MARK = '[changed]';
 
-/** For an update, each changed field's [before, after]; for a create or delete, the record's fields. */
-export const auditChangesSchema = z.record(z.string(), z.unknown());
-export type AuditChanges = z.infer<typeof auditChangesSchema>;
-
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.number(),
   actorUserId: z.number().nullable(),
   actorName: z.string(),
   action: z.enum(auditActions),
   entityType: z.enum(auditEntityTypes),
   entityId: z.string().nullable(),
-  changes: auditChangesSchema,
+  /** For an update, each changed field's [before, after]; for a create or delete, the record's fields. */
+  changes: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   createdAt: z.string(),
 });
