@@ -25,6 +25,8 @@ import { serverRoot } from './db/migrate.js';
 import { registerInboxJobs } from './inbox/timers.js';
 import { integrationEngine } from './integrations/engine.js';
 import { registerIntegrationJobs } from './integrations/webhook.js';
+import { registerAuditPrune } from './modules/audit/audit.retention.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
@@ -228,6 +230,7 @@ export async function buildApp({
     await api.register(contactsRoutes(deps));
     await api.register(ticketsRoutes(deps));
     await api.register(reportsRoutes(deps));
+    await api.register(auditRoutes(deps));
     await api.register(ticketNotesRoutes(deps));
     await api.register(messagesRoutes(deps));
     await api.register(externalApiRoutes(deps));
@@ -269,6 +272,7 @@ export async function buildApp({
   await registerIntegrationJobs(deps);
   await registerRateLimitSweep(deps);
   await registerTimelinePrune(deps);
+  await registerAuditPrune(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
 
   // Renews this process's session leases and takes over those of processes that died.

@@ -15,6 +15,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@balcao.local'),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(3),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(16),
   ACCESS_TOKEN_TTL: z.string().default('15m'),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(7),
@@ -159,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     trialDays: e.TRIAL_DAYS,
+    /** Days an audit entry is kept before the nightly sweep deletes it (docs/decisions.md). */
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,

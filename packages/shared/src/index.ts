@@ -1,3 +1,5 @@
+export * from './audit/audit.contract.js';
+export * from './audit/audit-sheet.js';
 export * from './auth/auth.contract.js';
 export * from './calls/calls.contract.js';
 export * from './chats/chat-text.js';

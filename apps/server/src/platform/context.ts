@@ -51,10 +51,18 @@ export interface Ctx extends AppDeps {
   actor: RequestActor;
   companyId: number;
   sessionId?: string;
+  /** The caller's address as the audit log records it (behind TRUST_PROXY, the forwarded one). */
+  ip?: string;
 }
 
 export function contextOf(deps: AppDeps, request: FastifyRequest): Ctx {
-  return { ...deps, actor: request.actor, companyId: request.actor.companyId, sessionId: request.sessionId };
+  return {
+    ...deps,
+    actor: request.actor,
+    companyId: request.actor.companyId,
+    sessionId: request.sessionId,
+    ip: request.ip,
+  };
 }
 
 /**

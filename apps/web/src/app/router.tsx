@@ -284,6 +284,17 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: '/audit-log',
+            ...titled('app.menu.auditLog'),
+            element: <RequireGate gate="audit:view" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/audit/audit.page').then((m) => m.AuditPage)),
+              },
+            ],
+          },
+          {
             path: '/settings',
             ...titled('app.menu.settings'),
             element: <RequireGate gate="settings:manage" />,

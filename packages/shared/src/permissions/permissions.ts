@@ -50,6 +50,8 @@ const gates = {
   /** Who is on duty and at which phone: an admin drawer item (spec 000 §2 places it among them). */
   'plantao:manage': isAdmin,
   'financeiro:view': isAdmin,
+  /** Who changed what in the company (issue 25): its admins only. */
+  'audit:view': isAdmin,
   'companies:manage': (a: Actor) => a.super,
   'plans:manage': (a: Actor) => a.super,
   'helps:manage': (a: Actor) => a.super,

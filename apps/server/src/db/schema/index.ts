@@ -1,4 +1,5 @@
 export * from './announcements.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './campaigns.js';
 export * from './chats.js';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  type AuditAction,
   type Channel,
   CONNECTION_TOKEN_LENGTH,
   type Connection,
@@ -18,6 +19,7 @@ import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePlan } from '../../platform/permissions.js';
+import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { takePlanRoom } from '../plans/plan-limits.js';
 import { foreignQueueLink, toStoredSchedules } from '../queues/queues.queries.js';
 import { checkClaim, rethrowTaken } from './connections.claims.js';
@@ -169,6 +171,9 @@ async function clearOtherDefaults(tx: Tx, companyId: number, keepId: number) {
     );
 }
 
+const audited = (ctx: Ctx, action: AuditAction, id: number) =>
+  ({ companyId: ctx.companyId, action, entityType: 'connection', entityId: id }) as const;
+
 /** What one new connection is made of: the form, and what a channel's sign-in learned (`provider`). */
 export interface NewConnection {
   input: SaveConnectionBody;
@@ -214,6 +219,8 @@ export async function createConnections(ctx: Ctx, batch: NewConnection[]): Promi
         if (!row) throw new AppError('ERR_INTERNAL');
         if (isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
         await replaceQueues(tx, row.id, input.queueIds);
+        const changes = { name: row.name, channel: row.channel, queueIds: input.queueIds ?? [] };
+        await recordAudit(tx, ctx, { ...audited(ctx, 'connection.create', row.id), changes });
         created.push(row);
       }
       return created;
@@ -238,14 +245,22 @@ export async function updateConnection(
       if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
       if (current.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
       await checkLinks(tx, ctx.companyId, input);
+      const columns = columnsOf(input, ctx.secrets, current.wavoip);
       const [updated] = await tx
         .update(connections)
-        .set({ ...columnsOf(input, ctx.secrets, current.wavoip), updatedAt: new Date() })
+        .set({ ...columns, updatedAt: new Date() })
         .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)))
         .returning();
       if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');
       if (updated.isDefault) await clearOtherDefaults(tx, ctx.companyId, id);
+      const queuesBefore = input.queueIds && ((await queueIdsOf(tx, [id])).get(id) ?? []);
       await replaceQueues(tx, id, input.queueIds);
+      const changes = {
+        ...changedFields(current, updated, Object.keys(columns)),
+        ...(queuesBefore && changedFields({ queueIds: queuesBefore }, { queueIds: input.queueIds })),
+      };
+      if (Object.keys(changes).length)
+        await recordAudit(tx, ctx, { ...audited(ctx, 'connection.update', id), changes });
       return updated;
     })
     .catch(rethrowTaken);
@@ -261,6 +276,8 @@ export async function deleteConnection(ctx: Ctx, id: number): Promise<void> {
   const promoted = await ctx.db.transaction(async (tx) => {
     await adapter?.connectionDeleting?.(tx, { companyId: ctx.companyId, connectionId: id });
     await tx.delete(connections).where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)));
+    const changes = { name: current.name, channel: current.channel };
+    await recordAudit(tx, ctx, { ...audited(ctx, 'connection.delete', id), changes });
     if (!current.isDefault) return undefined;
     // The company keeps a default connection while it has any.
     const [next] = await tx

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.js';
+import { recordAudit } from '../audit/audit.record.js';
 import { numbersHiddenFor } from './contacts.masking.js';
 import { toContact } from './contacts.present.js';
 import { contactBatch } from './contacts.queries.js';
@@ -13,6 +14,14 @@ const BATCH = 500;
  */
 export async function exportContacts(ctx: Ctx) {
   const hide = await numbersHiddenFor(ctx.actors, ctx.actor, ctx.companyId);
+  // Recorded when asked for: what left is the whole list as the caller could see it.
+  const changes = { numbersHidden: hide };
+  await recordAudit(ctx.db, ctx, {
+    companyId: ctx.companyId,
+    action: 'contacts.export',
+    entityType: 'contact',
+    changes,
+  });
   const sheet = await sheetWriter('Contatos', ['name', 'number', 'email', 'tags']);
   const write = async () => {
     let afterId = 0;

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type ChatbotOptionInput,
   type CreateQueueBody,
   msg,
@@ -14,6 +15,7 @@ import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { targetCompanyId } from '../../platform/permissions.js';
+import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { takePlanRoom } from '../plans/plan-limits.js';
 import { publishTicket } from '../tickets/tickets.events.js';
 import { presentTickets, selectTickets } from '../tickets/tickets.queries.js';
@@ -32,6 +34,9 @@ import {
   toStoredSchedules,
   unclosedTicketIds,
 } from './queues.queries.js';
+
+const audited = (ctx: Ctx, action: AuditAction, id: number) =>
+  ({ companyId: ctx.companyId, action, entityType: 'queue', entityId: id }) as const;
 
 export async function presentQueues(db: Db | Tx, companyId: number, rows: QueueRow[]): Promise<Queue[]> {
   const options = await chatbotRowsOfQueues(
@@ -87,6 +92,8 @@ export async function createQueue(ctx: Ctx, input: CreateQueueBody): Promise<Que
       .catch(rethrowDuplicate);
     if (!created) throw new AppError('ERR_INTERNAL');
     await saveOptionTree(tx, ctx.companyId, { queueId: created.id, parentId: null }, chatbots, new Set());
+    const changes = { name: created.name, color: created.color };
+    await recordAudit(tx, ctx, { ...audited(ctx, 'queue.create', created.id), changes });
     return created;
   });
   const queue = await presentQueue(ctx.db, row);
@@ -98,6 +105,7 @@ export async function updateQueue(ctx: Ctx, id: number, input: UpdateQueueBody):
   const { chatbots, schedules, ...fields } = input;
   const row = await ctx.db.transaction(async (tx) => {
     await checkLinks(tx, ctx.companyId, fields, chatbots);
+    const before = await findQueue(tx, ctx.companyId, id);
     const [updated] = await tx
       .update(queues)
       .set({
@@ -110,6 +118,10 @@ export async function updateQueue(ctx: Ctx, id: number, input: UpdateQueueBody):
       .catch(rethrowDuplicate);
     if (!updated) throw new AppError('ERR_NO_QUEUE_FOUND');
     if (chatbots) await replaceOptionTree(tx, ctx.companyId, id, chatbots);
+    const changed = [...Object.keys(fields), ...(schedules ? ['schedules'] : [])];
+    const changes = before ? changedFields(before, updated, changed) : {};
+    if (Object.keys(changes).length)
+      await recordAudit(tx, ctx, { ...audited(ctx, 'queue.update', id), changes });
     return updated;
   });
   const queue = await presentQueue(ctx.db, row);
@@ -130,11 +142,14 @@ async function replaceOptionTree(tx: Tx, companyId: number, queueId: number, opt
 /** The queue's tickets are kept and carry on without a queue ('Sem fila'); the schema sets it null. */
 export async function deleteQueue(ctx: Ctx, id: number): Promise<void> {
   const affected = await unclosedTicketIds(ctx.db, ctx.companyId, id);
-  const [deleted] = await ctx.db
-    .delete(queues)
-    .where(tenant(queues, ctx.companyId, eq(queues.id, id)))
-    .returning({ id: queues.id });
-  if (!deleted) throw new AppError('ERR_NO_QUEUE_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(queues)
+      .where(tenant(queues, ctx.companyId, eq(queues.id, id)))
+      .returning({ name: queues.name, color: queues.color });
+    if (!deleted) throw new AppError('ERR_NO_QUEUE_FOUND');
+    await recordAudit(tx, ctx, { ...audited(ctx, 'queue.delete', id), changes: deleted });
+  });
   publishQueue(ctx, ctx.companyId, { action: 'delete', queueId: id });
   await publishTicketsWithoutQueue(ctx, id, affected);
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { targetCompanyId } from '../../platform/permissions.js';
+import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { readCompanySettings, readSetting, writeSetting } from './settings.queries.js';
 
 /** Which keys a company's own screens show: platform keys belong to company 1, secrets to nobody. */
@@ -43,7 +44,19 @@ export async function updateSetting(ctx: Ctx, key: SettingKey, value: string): P
     throw new AppError('ERR_VALIDATION', `Invalid value for ${key}`, { value: 'invalidValue' });
 
   const companyId = isPlatformKey ? PLATFORM_COMPANY_ID : ctx.companyId;
-  await writeSetting(ctx.db, companyId, key, parsed.data);
+  await ctx.db.transaction(async (tx) => {
+    const before = await readSetting(tx, companyId, key);
+    await writeSetting(tx, companyId, key, parsed.data);
+    const changes = changedFields({ [key]: before }, { [key]: parsed.data });
+    if (Object.keys(changes).length)
+      await recordAudit(tx, ctx, {
+        companyId,
+        action: 'setting.update',
+        entityType: 'setting',
+        entityId: key,
+        changes,
+      });
+  });
   ctx.actors.forgetSettings(companyId);
   const shown = secretSettingKeys.includes(key) ? '' : parsed.data;
   ctx.realtime.toCompany(companyId, events.settings(companyId), {

@@ -1,9 +1,9 @@
 import { asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 
-export async function removeTicket(db: Db, companyId: number, id: number): Promise<boolean> {
+export async function removeTicket(db: Db | Tx, companyId: number, id: number): Promise<boolean> {
   // Messages, notes, logs and cycles go with it (foreign keys cascade).
   const removed = await db
     .delete(tickets)

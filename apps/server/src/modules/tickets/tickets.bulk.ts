@@ -4,6 +4,7 @@ import { tickets } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { notifyConversationClosed } from '../../platform/ports/channel-adapter.js';
+import { recordAudit } from '../audit/audit.record.js';
 import { findVisibleTicket } from './tickets.access.js';
 import { nextTicketsInStatus, removeTicket } from './tickets.bulk.queries.js';
 import { publishTicket, publishTicketDeleted } from './tickets.events.js';
@@ -16,8 +17,18 @@ const CLOSE_BATCH = 100;
 /** Deletes a ticket with its messages and tells everyone who could see it (spec 000 §4). */
 export async function deleteTicket(ctx: Ctx, id: number) {
   const ticket = await findVisibleTicket(ctx.db, ctx.actor, id);
-  if (!ticket || !(await removeTicket(ctx.db, ctx.companyId, ticket.id)))
-    throw new AppError('ERR_NO_TICKET_FOUND');
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await removeTicket(tx, ctx.companyId, ticket.id))) throw new AppError('ERR_NO_TICKET_FOUND');
+    const changes = { contactId: ticket.contactId, status: ticket.status };
+    await recordAudit(tx, ctx, {
+      companyId: ctx.companyId,
+      action: 'ticket.delete',
+      entityType: 'ticket',
+      entityId: ticket.id,
+      changes,
+    });
+  });
   publishTicketDeleted(ctx, ctx.companyId, ticket, ctx.actor.userId);
 }
 

@@ -17,8 +17,10 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { targetCompanyId } from '../../platform/permissions.js';
+import { recordAudit } from '../audit/audit.record.js';
 import { revokeUserSessions } from '../auth/refresh-tokens.js';
 import { takePlanRoom } from '../plans/plan-limits.js';
+import { auditUserUpdate, userSummary } from './users.audit.js';
 import { publishUser } from './users.events.js';
 import {
   companyQueueIds,
@@ -115,6 +117,13 @@ export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User>
       .catch(rethrowDuplicateEmail);
     if (!created) throw new AppError('ERR_INTERNAL');
     if (queueIds) await replaceUserQueues(tx, created.id, queueIds);
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'user.create',
+      entityType: 'user',
+      entityId: created.id,
+      changes: { ...userSummary(created), queueIds: queueIds ?? [] },
+    });
     return created;
   });
 
@@ -151,7 +160,10 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
       .returning()
       .catch(rethrowDuplicateEmail);
     if (!updated) throw new AppError('ERR_NO_USER_FOUND');
+    const queuesBefore = queueIds && ((await queuesOfUsers(tx, [id])).get(id)?.map((q) => q.id) ?? []);
     if (queueIds) await replaceUserQueues(tx, id, queueIds);
+    const queues = queuesBefore && ([queuesBefore, queueIds] as [number[], number[]]);
+    await auditUserUpdate(tx, ctx, { before: current, after: updated, input, queues });
     return updated;
   });
   ctx.actors.forget(id);
@@ -189,7 +201,17 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   const current = await findUser(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_USER_FOUND');
   if (current.super && !ctx.actor.super) throw new AppError('ERR_NO_PERMISSION');
-  await ctx.db.delete(users).where(tenant(users, ctx.companyId, eq(users.id, id)));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(users).where(tenant(users, ctx.companyId, eq(users.id, id)));
+    const changes = userSummary(current);
+    await recordAudit(tx, ctx, {
+      companyId: ctx.companyId,
+      action: 'user.delete',
+      entityType: 'user',
+      entityId: id,
+      changes,
+    });
+  });
   if (current.profileImage) await ctx.storage.remove(current.profileImage);
   ctx.actors.forget(id);
   await ctx.realtime.disconnectUser(id);

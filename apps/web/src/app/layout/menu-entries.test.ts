@@ -37,6 +37,7 @@ const administration = [
   'connections',
   'files',
   'settings',
+  'auditLog',
 ];
 
 describe('side menu visibility', () => {

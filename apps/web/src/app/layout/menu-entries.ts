@@ -11,6 +11,7 @@ import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -145,6 +146,14 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: SettingsOutlinedIcon,
     section: 'administration',
     gate: 'settings:manage',
+  },
+  // Not in the spec's menu: issue 25's audit log, after the settings whose changes it lists.
+  {
+    key: 'auditLog',
+    to: '/audit-log',
+    icon: HistoryOutlinedIcon,
+    section: 'administration',
+    gate: 'audit:view',
   },
 ];
 

@@ -45,7 +45,7 @@ function exportUrl(query: Record<string, string | undefined>, language: Language
   return `/ticket/reports/export?${params.toString()}`;
 }
 
-async function fetchExport(url: string): Promise<Response> {
+export async function fetchExport(url: string): Promise<Response> {
   const send = () => {
     const token = getToken();
     return fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
