@@ -26,6 +26,7 @@ import { registerInboxJobs } from './inbox/timers.js';
 import { integrationEngine } from './integrations/engine.js';
 import { registerIntegrationJobs } from './integrations/webhook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
@@ -218,6 +219,7 @@ export async function buildApp({
   await app.register(async (api) => {
     neverStoreAnswers(api);
     await api.register(authRoutes(deps));
+    await api.register(twoFactorRoutes(deps));
     await api.register(plansRoutes(deps));
     await api.register(companiesRoutes(deps));
     await api.register(settingsRoutes(deps));

@@ -1,4 +1,5 @@
 export * from './auth/auth.contract.js';
+export * from './auth/two-factor.contract.js';
 export * from './calls/calls.contract.js';
 export * from './chats/chat-text.js';
 export * from './chats/chats.contract.js';
