@@ -35,7 +35,7 @@ export const twoFactorCodeBody = z.object({
   code: z
     .string({ error: msg.required })
     .trim()
-    .regex(/^\d{6}$/, msg.required),
+    .regex(/^\d{6}$/, msg.invalidValue),
 });
 export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
 

@@ -33,7 +33,7 @@ interface RequestOptions<S extends z.ZodType | undefined> {
 }
 
 /** Calls whose 401/403 answers are about the credentials just sent, not about an expired session. */
-const sessionPaths = ['/auth/login', '/auth/refresh_token', '/auth/signup'];
+const sessionPaths = ['/auth/login', '/auth/2fa/verify', '/auth/refresh_token', '/auth/signup'];
 
 let refreshing: Promise<boolean> | null = null;
 
