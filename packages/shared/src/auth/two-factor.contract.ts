@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { msg } from '../validation.js';
 import { sessionResponse } from './auth.contract.js';
 
-/** A password proven for a user with two-factor sign-in: no session yet, only the ticket to the second step. */
-export const twoFactorChallengeResponse = z.object({ twoFactorChallenge: z.string() });
-
-export const loginResponse = z.union([sessionResponse, twoFactorChallengeResponse]);
-export type LoginResponse = z.infer<typeof loginResponse>;
+/** A password proven for a user with two-factor sign-in answers no session yet, only the ticket to the second step. */
+export const loginResponse = z.union([sessionResponse, z.object({ twoFactorChallenge: z.string() })]);
 
 /** Six digits from the authenticator app, or one of the recovery codes (xxxx-xxxx). */
 const twoFactorCode = z
@@ -37,7 +34,6 @@ export const twoFactorCodeBody = z.object({
     .trim()
     .regex(/^\d{6}$/, msg.invalidValue),
 });
-export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
 
 /** Either proves the person at the keyboard is the user: the password or a current code. */
 export const twoFactorDisableBody = z
