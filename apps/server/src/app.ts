@@ -28,6 +28,7 @@ import { registerIntegrationJobs } from './integrations/webhook.js';
 import { registerAuditPrune } from './modules/audit/audit.retention.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
@@ -220,6 +221,7 @@ export async function buildApp({
   await app.register(async (api) => {
     neverStoreAnswers(api);
     await api.register(authRoutes(deps));
+    await api.register(twoFactorRoutes(deps));
     await api.register(plansRoutes(deps));
     await api.register(companiesRoutes(deps));
     await api.register(settingsRoutes(deps));

@@ -6,6 +6,7 @@ export function buildActor(overrides: Partial<RequestActor> = {}): RequestActor 
     userId: 7,
     companyId: 1,
     name: 'Ana',
+    twoFactorEnabled: false,
     profile: 'user',
     super: false,
     showDashboard: 'disabled',

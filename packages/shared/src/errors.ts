@@ -118,6 +118,14 @@ export const errorStatus = {
   ERR_META_ASSET_TAKEN: 409,
   /** Meta could not be asked whether the token may use the account (unreachable, or its own trouble): try again. */
   ERR_META_UNREACHABLE: 502,
+  /** A two-factor code (authenticator or recovery) that is wrong, already used, or out of its time window. */
+  ERR_INVALID_2FA_CODE: 400,
+  /** The company requires two-factor sign-in of admins and this admin has not enrolled yet. */
+  ERR_2FA_REQUIRED: 403,
+  /** Two-factor sign-in is already on for this user: disable it before setting it up again. */
+  ERR_2FA_ALREADY_ENABLED: 409,
+  /** Two-factor sign-in is not on for this user. */
+  ERR_2FA_NOT_ENABLED: 409,
   ERR_INTERNAL: 500,
   /** The database is restarting or unreachable: nothing was kept, try again after Retry-After. */
   ERR_DATABASE_UNAVAILABLE: 503,

@@ -1,6 +1,7 @@
 export * from './audit/audit.contract.js';
 export * from './audit/audit-sheet.js';
 export * from './auth/auth.contract.js';
+export * from './auth/two-factor.contract.js';
 export * from './calls/calls.contract.js';
 export * from './chats/chat-text.js';
 export * from './chats/chats.contract.js';

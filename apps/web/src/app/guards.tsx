@@ -5,6 +5,7 @@ import { type ReactElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { EXPIRED_PATH } from '../modules/auth/begin-session';
+import { TwoFactorRequiredPage } from '../modules/auth/two-factor-required.page';
 import { isSessionExpired, useSession } from '../shared/session/session.store';
 import { SessionUserProvider, useSessionUser } from '../shared/session/session-user';
 import { toast } from '../shared/toast/toast.store';
@@ -24,6 +25,7 @@ export function PrivateRoute() {
   const { pathname } = useLocation();
   if (session.status === 'loading') return <FullPageSpinner />;
   if (!session.user) return <Navigate to="/login" replace />;
+  if (session.user.twoFactorRequired) return <TwoFactorRequiredPage />;
   if (isSessionExpired(session) && pathname !== EXPIRED_PATH) return <Navigate to={EXPIRED_PATH} replace />;
   return (
     <SessionUserProvider user={session.user}>

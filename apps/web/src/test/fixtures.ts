@@ -37,6 +37,8 @@ export function buildSessionUser(
 ): SessionUser {
   return {
     ...buildUser(overrides),
+    twoFactorEnabled: false,
+    twoFactorRequired: false,
     company: {
       id: 1,
       name: 'Loja',

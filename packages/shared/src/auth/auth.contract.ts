@@ -27,7 +27,12 @@ const sessionCompanySchema = z.object({
   plan: planSchema,
 });
 
-export const sessionUserSchema = userSchema.extend({ company: sessionCompanySchema });
+export const sessionUserSchema = userSchema.extend({
+  company: sessionCompanySchema,
+  twoFactorEnabled: z.boolean(),
+  /** An admin the company requires two-factor sign-in of, not enrolled yet: every other call is refused. */
+  twoFactorRequired: z.boolean(),
+});
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponse = z.object({ token: z.string(), user: sessionUserSchema });

@@ -36,6 +36,8 @@ export const settingDefinitions = {
   lgpdMessage: { schema: freeText, default: '' },
   lgpdLink: { schema: webLink, default: '' },
   sendMsgTransfTicket: { schema: toggle, default: 'disabled' },
+  /** Admins must sign in with a second step; one without it is sent to enrol before anything else. */
+  requireAdminTwoFactor: { schema: toggle, default: 'disabled' },
   /** The platform's payment-provider credential: written by the super user, never read back. */
   paymentGatewayToken: { schema: freeText, default: '' },
 } as const;

@@ -43,6 +43,15 @@ export const users = pgTable(
     lastSeenAt: at('last_seen_at'),
     language: text('language').notNull().default('pt-BR'),
     color: text('color').notNull().default('#5C6BC0'),
+    /** Sealed with the secret box; set at setup, in force once `totpEnabled` (a code confirmed it). */
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last time step a code was accepted for: a code is refused for it or any earlier step. */
+    totpLastStep: integer('totp_last_step'),
+    /** sha256 of each unused recovery code; one is removed as it is spent. */
+    totpRecoveryHashes: text('totp_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
+    /** Remembered devices trusted before this are forgotten (2FA disabled, password changed). */
+    trustedDevicesSince: at('trusted_devices_since'),
     ...timestamps,
   },
   (t) => [

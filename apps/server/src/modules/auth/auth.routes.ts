@@ -1,12 +1,23 @@
-import { loginBody, sessionResponse, sessionUserSchema, signupBody, signupResponse } from '@balcao/shared';
+import {
+  loginBody,
+  loginResponse,
+  sessionResponse,
+  sessionUserSchema,
+  signupBody,
+  signupResponse,
+  twoFactorVerifyBody,
+} from '@balcao/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/context.js';
-import { type IssuedSession, login, logout, refreshSession } from './auth.service.js';
+import { type IssuedSession, login, logout, refreshSession, verifySecondStep } from './auth.service.js';
 import { loadSessionUser } from './session.js';
 import { signup } from './signup.service.js';
+import { REMEMBER_DAYS } from './two-factor.tokens.js';
 
 const REFRESH_COOKIE = 'jrt';
+/** The remembered-device token: skips the second step in this browser (two-factor.tokens.ts). */
+const DEVICE_COOKIE = 'jtd';
 
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -27,8 +38,24 @@ export const authRoutes =
 
     app.post(
       '/auth/login',
-      { config: { gate: 'public' }, schema: { body: loginBody, response: { 200: sessionResponse } } },
-      async (request, reply) => answerSession(reply, await login(deps, request.body, request.ip)),
+      { config: { gate: 'public' }, schema: { body: loginBody, response: { 200: loginResponse } } },
+      async (request, reply) => {
+        const answer = await login(deps, request.body, request.ip, request.cookies[DEVICE_COOKIE]);
+        return 'twoFactorChallenge' in answer ? answer : answerSession(reply, answer);
+      },
+    );
+    app.post(
+      '/auth/2fa/verify',
+      {
+        config: { gate: 'public' },
+        schema: { body: twoFactorVerifyBody, response: { 200: sessionResponse } },
+      },
+      async (request, reply) => {
+        const { deviceToken, ...session } = await verifySecondStep(deps, request.body);
+        if (deviceToken)
+          reply.setCookie(DEVICE_COOKIE, deviceToken, { ...cookieOptions, maxAge: REMEMBER_DAYS * 86_400 });
+        return answerSession(reply, session);
+      },
     );
 
     app.post(
@@ -45,7 +72,10 @@ export const authRoutes =
 
     app.get(
       '/auth/me',
-      { config: { gate: 'session', allowExpired: true }, schema: { response: { 200: sessionUserSchema } } },
+      {
+        config: { gate: 'session', allowExpired: true, allowUnenrolled: true },
+        schema: { response: { 200: sessionUserSchema } },
+      },
       (request) => loadSessionUser(deps, request.actor),
     );
 

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { events, isWithinWindow, type LoginBody, type SessionResponse, zonedParts } from '@balcao/shared';
+import {
+  events,
+  isWithinWindow,
+  type LoginBody,
+  type SessionResponse,
+  type TwoFactorVerifyBody,
+  zonedParts,
+} from '@balcao/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
@@ -8,7 +15,7 @@ import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { clearRateLimit, hitRateLimit, releaseRateLimit } from '../../platform/rate-limit.js';
 import { markOffline } from '../users/users.presence.js';
-import { findUserByEmail } from '../users/users.queries.js';
+import { findUser, findUserByEmail, type UserRow } from '../users/users.queries.js';
 import {
   issueRefreshToken,
   revokeRefreshToken,
@@ -16,6 +23,8 @@ import {
   rotateRefreshToken,
 } from './refresh-tokens.js';
 import { loadSessionUser } from './session.js';
+import { spendTwoFactorCode } from './two-factor.codes.js';
+import { issueChallenge, issueDeviceToken, isTrustedDevice, openChallenge } from './two-factor.tokens.js';
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
 /** One address may serve a whole office, so it gets more room than one e-mail. */
@@ -39,7 +48,12 @@ async function openSession(
  * Each attempt is counted before its password is checked, in one statement answering the new count,
  * so attempts sent all at once cannot all be checked before the first failure is recorded.
  */
-export async function login(deps: AppDeps, input: LoginBody, address: string): Promise<IssuedSession> {
+export async function login(
+  deps: AppDeps,
+  input: LoginBody,
+  address: string,
+  deviceToken: string | undefined,
+): Promise<IssuedSession | { twoFactorChallenge: string }> {
   const emailKey = `login:email:${input.email}`;
   const addressKey = `login:address:${address}`;
   const max = deps.config.loginMaxFailures;
@@ -64,7 +78,23 @@ export async function login(deps: AppDeps, input: LoginBody, address: string): P
   await clearRateLimit(deps.db, emailKey);
   // The office's address keeps counting failures only, or a busy office would lock itself out.
   await releaseRateLimit(deps.db, addressKey);
+  if (user.totpEnabled && !isTrustedDevice(deps, deviceToken, user))
+    return { twoFactorChallenge: issueChallenge(deps, { userId: user.id, companyId: user.companyId }) };
+  return startSession(deps, user);
+}
 
+/** The second step: the challenge of a proven password and a code of the user's. */
+export async function verifySecondStep(deps: AppDeps, input: TwoFactorVerifyBody) {
+  const owner = openChallenge(deps, input.challenge);
+  const user = await findUser(deps.db, owner.companyId, owner.userId);
+  if (!user?.totpEnabled) throw new AppError('ERR_SESSION_EXPIRED');
+  await spendTwoFactorCode(deps, user, input.code, { recovery: true });
+  const session = await startSession(deps, user);
+  return { ...session, deviceToken: input.rememberDevice ? issueDeviceToken(deps, user.id) : undefined };
+}
+
+/** Opens the user's one sign-in, once every step of proof is done. */
+async function startSession(deps: AppDeps, user: UserRow): Promise<IssuedSession> {
   deps.actors.forget(user.id);
   const actor = await deps.actors.load(user.id);
   if (!actor) throw new AppError('ERR_INVALID_CREDENTIALS');

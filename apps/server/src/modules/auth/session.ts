@@ -1,4 +1,4 @@
-import type { SessionUser } from '@balcao/shared';
+import { mustEnrolTwoFactor, type SessionUser } from '@balcao/shared';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findCompanyAndPlan } from '../companies/companies.queries.js';
@@ -17,14 +17,19 @@ export async function loadSessionUser(
   const found = await findCompanyAndPlan(deps.db, row.companyId);
   if (!found) throw new AppError('ERR_SESSION_EXPIRED');
   const { company, plan } = found;
+  const settings = await listVisibleSettings(deps.db, company.id);
+  const twoFactorEnabled = row.totpEnabled;
+  const required = settings.find((s) => s.key === 'requireAdminTwoFactor')?.value;
   return {
     ...(await presentUser(deps, row)),
+    twoFactorEnabled,
+    twoFactorRequired: mustEnrolTwoFactor({ profile: row.profile, twoFactorEnabled }, required),
     company: {
       id: company.id,
       name: company.name,
       dueDate: company.dueDate,
       timezone: company.timezone,
-      companieSettings: await listVisibleSettings(deps.db, company.id),
+      companieSettings: settings,
       plan: toPlan(plan),
     },
   };

@@ -155,7 +155,12 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUserBody): P
     await checkLinks(tx, ctx.companyId, { queueIds, whatsappId: fields.whatsappId });
     const [updated] = await tx
       .update(users)
-      .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      // A new password also forgets the browsers remembered for the second step.
+      .set({
+        ...fields,
+        ...(passwordHash ? { passwordHash, trustedDevicesSince: ctx.now() } : {}),
+        updatedAt: new Date(),
+      })
       .where(tenant(users, ctx.companyId, eq(users.id, id)))
       .returning()
       .catch(rethrowDuplicateEmail);

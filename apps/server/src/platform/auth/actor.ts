@@ -9,6 +9,7 @@ export interface RequestActor extends Actor {
   userId: number;
   companyId: number;
   name: string;
+  twoFactorEnabled: boolean;
   company: { dueDate: string; timezone: string; status: boolean; plan: PlanFlags };
 }
 
@@ -45,6 +46,7 @@ export function createActorLoader(
       userId: user.id,
       companyId: user.companyId,
       name: user.name,
+      twoFactorEnabled: user.totpEnabled,
       profile: user.profile as Profile,
       super: user.super,
       showDashboard: user.showDashboard as Actor['showDashboard'],

@@ -1,4 +1,4 @@
-import { isSubscriptionActive, zonedParts } from '@balcao/shared';
+import { isSubscriptionActive, mustEnrolTwoFactor, zonedParts } from '@balcao/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors.js';
 import { enforceGate, type RouteGate } from '../permissions.js';
@@ -11,6 +11,8 @@ declare module 'fastify' {
     gate?: RouteGate;
     /** Still reachable when the company's subscription has lapsed (session, billing). */
     allowExpired?: boolean;
+    /** Reachable by an admin who must enrol in two-factor sign-in first (the session and enrolment). */
+    allowUnenrolled?: boolean;
   }
   interface FastifyRequest {
     actor: RequestActor;
@@ -91,6 +93,15 @@ export async function registerWithGate(
 }
 
 /**
+ * The company's requirement is checked on every call rather than at sign-in, so turning it on reaches
+ * admins already signed in, and an admin cannot keep a session that never enrolled.
+ */
+async function mustEnrol(actors: ActorLoader, actor: RequestActor): Promise<boolean> {
+  if (actor.profile !== 'admin' || actor.twoFactorEnabled) return false;
+  return mustEnrolTwoFactor(actor, (await actors.settings(actor.companyId)).requireAdminTwoFactor);
+}
+
+/**
  * Enforces each route's declared gate: no token answers 401 (the session is over), an expired
  * token 403 (the client refreshes and retries), a gate the actor does not pass 403.
  */
@@ -111,6 +122,8 @@ export function registerAuthentication(
     if (!config.allowExpired && !actor.super && !isCompanyActive(actor)) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED');
     }
+    if (!config.allowUnenrolled && (await mustEnrol(deps.actors, actor)))
+      throw new AppError('ERR_2FA_REQUIRED');
     enforceGate(actor, config.gate, request.params);
     request.actor = actor;
     request.sessionId = claims.sessionId;

@@ -3,6 +3,7 @@ import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import TranslateIcon from '@mui/icons-material/Translate';
 import Avatar from '@mui/material/Avatar';
 import Divider from '@mui/material/Divider';
@@ -24,6 +25,9 @@ import { toast } from '../../shared/toast/toast.store';
 import { lazyPart, usePreloadOnIntent } from '../../shared/ui/lazy-part';
 
 const UserDialog = lazyPart(() => import('../../modules/users/user.dialog').then((m) => m.UserDialog));
+const TwoFactorDialog = lazyPart(() =>
+  import('../../modules/auth/two-factor.dialog').then((m) => m.TwoFactorDialog),
+);
 
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -34,6 +38,7 @@ export function AccountMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   usePreloadOnIntent(UserDialog);
 
   /** The choice is the user's, so it follows them to their next sign-in on any device. */
@@ -86,6 +91,12 @@ export function AccountMenu() {
           </ListItemIcon>
           {t('app.userMenu.profile')}
         </MenuItem>
+        <MenuItem onClick={() => setTwoFactorOpen(true)}>
+          <ListItemIcon>
+            <SecurityOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('auth.twoFactor.settingsTitle')}
+        </MenuItem>
         <MenuItem onClick={() => chooseTheme(mode === 'dark' ? 'light' : 'dark')}>
           <ListItemIcon>
             {mode === 'dark' ? (
@@ -118,6 +129,11 @@ export function AccountMenu() {
       {profileOpen && (
         <Suspense>
           <UserDialog user={me} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
+      {twoFactorOpen && (
+        <Suspense>
+          <TwoFactorDialog onClose={() => setTwoFactorOpen(false)} />
         </Suspense>
       )}
     </>

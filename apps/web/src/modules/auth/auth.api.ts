@@ -1,9 +1,9 @@
 import {
   type LoginBody,
+  loginResponse,
   publicPlansResponse,
   publicSettingsResponse,
   type SignupBody,
-  sessionResponse,
   sessionUserSchema,
   signupResponse,
 } from '@balcao/shared';
@@ -19,7 +19,7 @@ const authKeys = {
 };
 
 export const login = (body: LoginBody) =>
-  request('/auth/login', { method: 'POST', body, schema: sessionResponse });
+  request('/auth/login', { method: 'POST', body, schema: loginResponse });
 
 export const fetchSessionUser = () => request('/auth/me', { schema: sessionUserSchema });
 

@@ -16,6 +16,7 @@ import { login, usePublicSettings } from './auth.api';
 import { AuthLayout } from './auth-layout';
 import { beginSession } from './begin-session';
 import { PasswordInput } from './password-input';
+import { TwoFactorStep } from './two-factor-step';
 
 /** Sign-up sends its e-mail along, so the new user only types the password. */
 function emailFromSignup(state: unknown): string {
@@ -32,6 +33,7 @@ export function LoginPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const signedUpEmail = emailFromSignup(location.state);
   const [endedElsewhere] = useState(wasEndedElsewhere);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(loginForm),
     defaultValues: { email: signedUpEmail, password: '' },
@@ -40,11 +42,20 @@ export function LoginPage() {
   const submit = handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      navigate(await beginSession(await login(values)), { replace: true });
+      const answer = await login(values);
+      if ('twoFactorChallenge' in answer) setChallenge(answer.twoFactorChallenge);
+      else navigate(await beginSession(answer), { replace: true });
     } catch (error) {
       setRefusal(errorMessage(error));
     }
   });
+
+  if (challenge)
+    return (
+      <AuthLayout title={t('auth.twoFactor.title')}>
+        <TwoFactorStep challenge={challenge} onBack={() => setChallenge(null)} />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title={t('auth.login.title')}>

@@ -31,7 +31,7 @@ describe('settings sections', () => {
 
     const sections = sectionsToShow(listed, false);
 
-    expect(sections.map((s) => s.section)).toEqual(['service', 'chatbot', 'media', 'lgpd']);
+    expect(sections.map((s) => s.section)).toEqual(['service', 'chatbot', 'media', 'lgpd', 'security']);
     expect(shownKeys(listed, false)).toHaveLength(listed.length);
   });
 

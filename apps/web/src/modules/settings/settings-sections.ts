@@ -1,6 +1,6 @@
 import { type Setting, type SettingKey, settingDefinitions } from '@balcao/shared';
 
-export type SettingSection = 'service' | 'chatbot' | 'media' | 'lgpd' | 'platform';
+export type SettingSection = 'service' | 'chatbot' | 'media' | 'lgpd' | 'security' | 'platform';
 
 /**
  * The 'Opções' tab of the settings screen, in sections. The platform's payment credential is not here:
@@ -33,6 +33,7 @@ export const settingSections: readonly { section: SettingSection; keys: readonly
     section: 'lgpd',
     keys: ['enableLGPD', 'lgpdConsent', 'lgpdMessage', 'lgpdLink', 'lgpdDeleteMessage', 'lgpdHideNumber'],
   },
+  { section: 'security', keys: ['requireAdminTwoFactor'] },
   // Only the super user may change it (spec 000 §6); the server lists it to company 1 alone.
   { section: 'platform', keys: ['userCreation'] },
 ];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { buildSessionUser } from '../../test/fixtures';
-import { getSession, getToken } from '../session/session.store';
+import { getSession, getToken, resumeSession } from '../session/session.store';
 import { ApiError, request } from './http';
 
 const sessionUser = buildSessionUser({ id: 7, companyId: 3, profile: 'admin' }, { id: 3 });
@@ -98,6 +98,16 @@ describe('request', () => {
     await expect(request('/users')).rejects.toMatchObject({ status: 402 });
 
     expect(getSession().refusedAsExpired).toBe(true);
+  });
+
+  test('an admin refused until enrolled in two-factor sign-in is sent to enrolment, still signed in', async () => {
+    resumeSession(sessionUser);
+    fetchMock.mockResolvedValueOnce(json(403, { error: 'ERR_2FA_REQUIRED', message: 'enrol' }));
+
+    await expect(request('/users')).rejects.toMatchObject({ status: 403 });
+
+    expect(getSession().user?.twoFactorRequired).toBe(true);
+    expect(getToken()).toBe('old-token');
   });
 
   test('field errors come back keyed by field', async () => {

@@ -1,6 +1,12 @@
 import { type ErrorCode, isErrorBody, sessionResponse } from '@balcao/shared';
 import type { z } from 'zod';
-import { clearSession, getToken, markSubscriptionExpired, startSession } from '../session/session.store';
+import {
+  clearSession,
+  getToken,
+  markSubscriptionExpired,
+  markTwoFactorRequired,
+  startSession,
+} from '../session/session.store';
 import { takeEarlyResponse } from './early-requests';
 
 export class ApiError extends Error {
@@ -33,7 +39,7 @@ interface RequestOptions<S extends z.ZodType | undefined> {
 }
 
 /** Calls whose 401/403 answers are about the credentials just sent, not about an expired session. */
-const sessionPaths = ['/auth/login', '/auth/refresh_token', '/auth/signup'];
+const sessionPaths = ['/auth/login', '/auth/2fa/verify', '/auth/refresh_token', '/auth/signup'];
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -112,6 +118,8 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   if (error) {
     if (error.status === 401 && !isSessionCall) clearSession();
     if (error.code === 'ERR_SUBSCRIPTION_EXPIRED' && options.bearer === undefined) markSubscriptionExpired();
+    // Turned on while this admin was signed in (perhaps by themself): enrolment comes before anything else.
+    if (error.code === 'ERR_2FA_REQUIRED' && options.bearer === undefined) markTwoFactorRequired();
     throw error;
   }
   if (res.status === 204) return undefined as never;

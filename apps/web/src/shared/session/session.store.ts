@@ -63,6 +63,12 @@ export function markSubscriptionExpired() {
   if (!state.refusedAsExpired) setState({ ...state, refusedAsExpired: true });
 }
 
+/** The server refused a call until this admin enrols in two-factor sign-in: the app shows enrolment. */
+export function markTwoFactorRequired() {
+  if (state.user && !state.user.twoFactorRequired)
+    setState({ ...state, user: { ...state.user, twoFactorRequired: true } });
+}
+
 /** Forgets the session on this device; device preferences (theme, volume, language) stay. */
 export function clearSession() {
   localStorage.removeItem(TOKEN_KEY);
