@@ -1,4 +1,5 @@
 export * from './audit/audit.contract.js';
+export * from './audit/audit-labels.js';
 export * from './audit/audit-sheet.js';
 export * from './auth/auth.contract.js';
 export * from './auth/two-factor.contract.js';

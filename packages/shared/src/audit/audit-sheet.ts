@@ -1,6 +1,7 @@
 import type { Language } from '../constants.js';
 import { formatReportDate } from '../reports/report-sheet.js';
 import type { AuditEntry } from './audit.contract.js';
+import { auditActionLabels, auditEntityLabels } from './audit-labels.js';
 
 export const AUDIT_SHEET_NAME = 'Auditoria';
 
@@ -14,11 +15,11 @@ const headers: Record<Language, string[]> = {
 
 export const auditSheetHeader = (language: Language) => headers[language];
 
-export const auditSheetRow = (entry: AuditEntry, timeZone: string) => [
+export const auditSheetRow = (entry: AuditEntry, timeZone: string, language: Language) => [
   formatReportDate(entry.createdAt, timeZone),
   entry.actorName,
-  entry.action,
-  entry.entityType,
+  auditActionLabels[language][entry.action],
+  auditEntityLabels[language][entry.entityType],
   entry.entityId ?? '',
   JSON.stringify(entry.changes),
   entry.ip ?? '',

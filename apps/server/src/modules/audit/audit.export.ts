@@ -18,7 +18,7 @@ export function exportAudit(ctx: Ctx, query: AuditExportQuery) {
     for (;;) {
       const rows = await auditBatch(ctx.db, where, cursor, BATCH);
       if (rows.length === 0) return;
-      yield rows.map((row) => auditSheetRow(toAuditEntry(row), timeZone));
+      yield rows.map((row) => auditSheetRow(toAuditEntry(row), timeZone, language));
       if (rows.length < BATCH) return;
       const last = rows[rows.length - 1] as (typeof rows)[number];
       cursor = { createdAt: last.createdAt, id: last.id };

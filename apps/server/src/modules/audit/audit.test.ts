@@ -137,7 +137,9 @@ describe('the audit log', () => {
     expect(answer.status).toBe(200);
     expect(answer.response.headers['content-disposition']).toContain('registro-de-auditoria.xlsx');
     expect(rows[0]?.slice(0, 3)).toEqual(['Date', 'Who', 'Action']);
-    expect(rows.slice(1).map((row) => [row[2], row[4]])).toEqual([['user.update', String(agent.id)]]);
+    expect(rows.slice(1).map((row) => [row[2], row[3], row[4]])).toEqual([
+      ['User changed', 'User', String(agent.id)],
+    ]);
     expect(rows[1]?.[0]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
   });
 });

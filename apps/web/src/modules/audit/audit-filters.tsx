@@ -1,4 +1,11 @@
-import { type AuditFilters, auditActions, auditEntityTypes } from '@balcao/shared';
+import {
+  type AuditFilters,
+  auditActionLabels,
+  auditActions,
+  auditEntityLabels,
+  auditEntityTypes,
+  type Language,
+} from '@balcao/shared';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -40,7 +47,8 @@ export function AuditFiltersBar({
   value: AuditFilters;
   onChange: (value: AuditFilters) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
   const users = useUserChoices();
   const set = (change: Partial<AuditFilters>) => onChange({ ...value, ...change });
   const orUndefined = <T extends string>(text: string) => (text === '' ? undefined : (text as T));
@@ -87,7 +95,7 @@ export function AuditFiltersBar({
       >
         {auditActions.map((action) => (
           <MenuItem key={action} value={action}>
-            {t(`audit.actions.${action}`)}
+            {auditActionLabels[language][action]}
           </MenuItem>
         ))}
       </Choice>
@@ -98,7 +106,7 @@ export function AuditFiltersBar({
       >
         {auditEntityTypes.map((type) => (
           <MenuItem key={type} value={type}>
-            {t(`audit.entities.${type}`)}
+            {auditEntityLabels[language][type]}
           </MenuItem>
         ))}
       </Choice>

@@ -1,4 +1,10 @@
-import { type AuditEntry, formatReportDate } from '@balcao/shared';
+import {
+  type AuditEntry,
+  auditActionLabels,
+  auditEntityLabels,
+  formatReportDate,
+  type Language,
+} from '@balcao/shared';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -8,13 +14,14 @@ import { hideBelow } from '../../shared/ui/responsive';
 import { describeChanges } from './audit-changes';
 
 function AuditRow({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
-  const { t } = useTranslation();
-  const record = `${t(`audit.entities.${entry.entityType}`)}${entry.entityId ? ` #${entry.entityId}` : ''}`;
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const record = `${auditEntityLabels[language][entry.entityType]}${entry.entityId ? ` #${entry.entityId}` : ''}`;
   return (
     <TableRow hover>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatReportDate(entry.createdAt, timeZone)}</TableCell>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.actorName}</TableCell>
-      <TableCell>{t(`audit.actions.${entry.action}`)}</TableCell>
+      <TableCell>{auditActionLabels[language][entry.action]}</TableCell>
       <TableCell sx={hideBelow('sm')}>{record}</TableCell>
       <TableCell sx={{ ...hideBelow('md'), maxWidth: 420, overflowWrap: 'anywhere' }}>
         {describeChanges(entry.action, entry.changes, t('audit.changes.secret')).map((line) => (

@@ -65,7 +65,13 @@ export function AuditPage() {
         />
       </Paper>
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 240, display: 'flex', flexDirection: 'column' }}>
-        <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+        {/* An empty table scrolls sideways on a phone with nothing to focus: the region takes the keyboard. */}
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-label={t('audit.title')}
+          sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
+        >
           <AuditTable
             entries={log.data?.entries ?? []}
             timeZone={timeZone}

@@ -32,7 +32,13 @@ export function MomentsPage() {
   const data = moments.data;
 
   return (
-    <Box sx={{ height: '100%', overflowY: 'auto', pb: 2 }}>
+    // The cards may hold nothing focusable: the scrolling page itself takes the keyboard (axe: scrollable-region-focusable).
+    <Box
+      tabIndex={0}
+      role="region"
+      aria-label={t('moments.title')}
+      sx={{ height: '100%', overflowY: 'auto', pb: 2 }}
+    >
       <PageHeader title={t('moments.title')} />
       {moments.isPending && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

@@ -47,7 +47,13 @@ export function ReportsPage() {
         <ReportFilters value={filters} onChange={changeFilters} />
       </Paper>
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 240, display: 'flex', flexDirection: 'column' }}>
-        <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+        {/* An empty table scrolls sideways on a phone with nothing to focus: the region takes the keyboard. */}
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-label={t('reports.title')}
+          sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
+        >
           <ReportsTable
             rows={report.data?.tickets ?? []}
             timeZone={timeZone}
