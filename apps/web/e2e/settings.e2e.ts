@@ -104,7 +104,17 @@ test('every option a company admin sees is stored as changed, and shown so after
   );
 
   const changed: Record<string, string> = {};
-  for (const key of keys) {
+  // Requiring two-step verification of admins takes an admin who has it (two-factor.e2e.ts turns it on).
+  const requireTwoFactor = admin.getByRole('tabpanel').locator('[name="requireAdminTwoFactor"]');
+  const refused = admin.waitForResponse((res) => res.url().endsWith('/settings/requireAdminTwoFactor'));
+  await requireTwoFactor.click();
+  expect((await refused).status()).toBe(409);
+  await admin
+    .getByRole('alert')
+    .filter({ hasText: 'A verificação em duas etapas não está ativa na sua conta.' })
+    .waitFor();
+  expect(await requireTwoFactor.isChecked()).toBe(false);
+  for (const key of keys.filter((name) => name !== 'requireAdminTwoFactor')) {
     const change = await changeOf(admin.getByRole('tabpanel').locator(`[name="${key}"]`));
     if (!change) continue;
     const saved = admin.waitForResponse(
@@ -116,7 +126,7 @@ test('every option a company admin sees is stored as changed, and shown so after
   }
 
   // Every control was changed; chatBotType, whose one value changes nothing, is not offered.
-  expect(keys.filter((key) => !(key && key in changed))).toEqual([]);
+  expect(keys.filter((key) => !(key && key in changed))).toEqual(['requireAdminTwoFactor']);
   expect(keys).not.toContain('chatBotType');
   expect(keys.length).toBeGreaterThan(15);
   const stored: { key: string; value: string }[] = await apiAs(admin)('GET', '/settings');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { totpCode, totpStep } from '../../server/src/platform/auth/totp';
 import { expectNoSeriousAxeViolations } from './axe';
 import { launchBrowser, openPage, signIn, signUpCompany, snap } from './browser';
+import { apiAs } from './people';
 
 let browser: Browser;
 
@@ -20,7 +21,7 @@ afterAll(async () => {
  */
 const nextCode = (secret: string) => totpCode(secret, totpStep(new Date()) + 1);
 
-test('an admin turns on two-step verification, signs out, and signs in again with a code', async () => {
+test('an admin turns on two-step verification, requires it of the company, signs out, and signs in again with a code', async () => {
   const company = await signUpCompany('2fa');
   const page = await openPage(browser);
   await signIn(page, company.email, company.password);
@@ -42,6 +43,16 @@ test('an admin turns on two-step verification, signs out, and signs in again wit
   await dialog.getByRole('button', { name: 'Já guardei os códigos' }).click();
   await dialog.getByText('A verificação em duas etapas está ativa na sua conta.').waitFor();
   await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  // With it on their own account, the admin may require it of every admin of the company.
+  await page.goto('/settings');
+  const requirement = page.getByRole('tabpanel').locator('[name="requireAdminTwoFactor"]');
+  const saved = page.waitForResponse((res) => res.url().endsWith('/settings/requireAdminTwoFactor'));
+  await requirement.click();
+  expect((await saved).status()).toBe(200);
+  const settings: { key: string; value: string }[] = await apiAs(page)('GET', '/settings');
+  expect(settings.find(({ key }) => key === 'requireAdminTwoFactor')?.value).toBe('enabled');
+
   await page.getByRole('button', { name: 'Abrir o menu da conta' }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await page.waitForURL('**/login');

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, PASSWORD } from '../../../test/fixtures.js';
+import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
 import { totpCode, totpStep } from '../../platform/auth/totp.js';
 
 const app = await createTestApp();
@@ -160,17 +160,29 @@ describe('two-factor sign-in', () => {
     expect((await signIn(tenant.admin.email, PASSWORD, device)).body).toHaveProperty('twoFactorChallenge');
   });
 
-  test('a company requiring it sends an admin without it to enrolment before anything else', async () => {
+  test('an admin with it requires it of the company, and an admin without it is sent to enrolment before anything else', async () => {
     const tenant = await createTenant(app);
-    const token = tenant.admin.token;
-    await call(app, 'PUT', '/settings/requireAdminTwoFactor', { token, body: { value: 'enabled' } });
+    const other = await createUser(app, tenant.companyId, { profile: 'admin' });
+    const require = (token: string) =>
+      call(app, 'PUT', '/settings/requireAdminTwoFactor', { token, body: { value: 'enabled' } });
 
+    const refused = await require(other.token);
+    const first = await call(app, 'POST', '/auth/2fa/setup', { token: tenant.admin.token });
+    await call(app, 'POST', '/auth/2fa/enable', {
+      token: tenant.admin.token,
+      body: { code: codeAt(first.body.secret) },
+    });
+    const required = await require(tenant.admin.token);
+
+    const token = other.token;
     const blocked = await call(app, 'GET', '/users', { token });
     const me = await call(app, 'GET', '/auth/me', { token });
     const setup = await call(app, 'POST', '/auth/2fa/setup', { token });
     await call(app, 'POST', '/auth/2fa/enable', { token, body: { code: codeAt(setup.body.secret) } });
     const after = await call(app, 'GET', '/users', { token });
 
+    expect(refused).toMatchObject({ status: 409, body: { error: 'ERR_2FA_NOT_ENABLED' } });
+    expect(required.status).toBe(200);
     expect(blocked).toMatchObject({ status: 403, body: { error: 'ERR_2FA_REQUIRED' } });
     expect(me.body.twoFactorRequired).toBe(true);
     expect(after.status).toBe(200);

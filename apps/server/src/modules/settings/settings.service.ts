@@ -42,6 +42,10 @@ export async function updateSetting(ctx: Ctx, key: SettingKey, value: string): P
   const parsed = settingDefinitions[key].schema.safeParse(value);
   if (!parsed.success)
     throw new AppError('ERR_VALIDATION', `Invalid value for ${key}`, { value: 'invalidValue' });
+  // Requiring two-step verification of admins is turned on by an admin who has it: otherwise the very
+  // next call would send them to enrol, in the middle of the settings page.
+  if (key === 'requireAdminTwoFactor' && parsed.data === 'enabled' && !ctx.actor.twoFactorEnabled)
+    throw new AppError('ERR_2FA_NOT_ENABLED', 'Turn on two-step verification on your own account first');
 
   const companyId = isPlatformKey ? PLATFORM_COMPANY_ID : ctx.companyId;
   await ctx.db.transaction(async (tx) => {
