@@ -18,6 +18,15 @@ const RECONNECT_MS = 1_000;
  * LISTEN on a connection of its own, outside the pool: a pooled client would be handed to queries.
  * A lost connection reports `down` at once and keeps reconnecting until it can report `up`.
  */
+/**
+ * Stops a client's events reaching the listener; its socket may still report the reset that took it down,
+ * and an 'error' with no one listening ends the process.
+ */
+function retire(client: pg.Client) {
+  client.removeAllListeners();
+  client.on('error', () => undefined);
+}
+
 export function listenOnPostgres(url: string): Listen {
   return async (channel, handlers) => {
     let client: pg.Client | undefined;
@@ -39,7 +48,7 @@ export function listenOnPostgres(url: string): Listen {
         await next.connect();
         await next.query(`listen "${channel}"`);
       } catch {
-        next.removeAllListeners();
+        retire(next);
         await next.end().catch(() => {});
         if (!closed) retry = setTimeout(connect, RECONNECT_MS);
         return;
@@ -56,7 +65,7 @@ export function listenOnPostgres(url: string): Listen {
       clearTimeout(retry);
       const current = client;
       client = undefined;
-      current?.removeAllListeners();
+      if (current) retire(current);
       await current?.end().catch(() => {});
     };
   };

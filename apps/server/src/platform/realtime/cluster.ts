@@ -6,8 +6,16 @@ import { type ClusterMessage, MessageType } from 'socket.io-adapter';
  * What this reaches inside @socket.io/postgres-adapter 0.5.0 (pinned): the publish step, and the
  * PubSubClient's LISTEN connection, which it sets only once it listens and drops when it ends.
  */
+/** The adapter's one LISTEN connection, shared by its namespaces (its `PubSubClient`). */
+interface PubSubInternals {
+  client?: object;
+  scheduleReconnection(): void;
+  initClient(): Promise<void>;
+  close(): void;
+}
+
 interface AdapterInternals {
-  client: { client?: object };
+  client: PubSubInternals;
   doPublish(message: ClusterMessage): Promise<string>;
 }
 
@@ -41,9 +49,15 @@ export function createClusterAdapter(
     heartbeatInterval: heartbeatMs,
     heartbeatTimeout: timeoutMs,
   });
+  const patched = new WeakSet<PubSubInternals>();
   // Socket.IO calls it with `new`: a function, not an arrow, whose returned object is the adapter.
   return function clusterAdapter(namespace: unknown) {
     const adapter = make(namespace);
+    const pubsub = (adapter as unknown as AdapterInternals).client;
+    if (!patched.has(pubsub)) {
+      patched.add(pubsub);
+      oneListener(pubsub);
+    }
     publishOnlyWithPeers(adapter, { heartbeatMs, timeoutMs });
     return adapter;
   };
@@ -67,6 +81,35 @@ function releasingDeadClients(pool: pg.Pool): pg.Pool {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Keeps the adapter to one LISTEN client. When the database drops the connection while the adapter sets
+ * it up, it schedules a reconnection twice (from the connection's end and from the failed LISTEN), and
+ * two clients then listen, one unseen: its notifications delivered twice, its connection held for good.
+ * And a reconnection still under way when the adapter closes would keep the client it gets, so the pool
+ * never ends. One reconnection at a time, and none kept after the close.
+ */
+function oneListener(pubsub: PubSubInternals) {
+  const schedule = pubsub.scheduleReconnection.bind(pubsub);
+  const init = pubsub.initClient.bind(pubsub);
+  const close = pubsub.close.bind(pubsub);
+  let pending = false;
+  let closed = false;
+  pubsub.scheduleReconnection = () => {
+    if (pending || closed) return;
+    pending = true;
+    schedule();
+  };
+  pubsub.initClient = async () => {
+    pending = false;
+    await init();
+    if (closed) close();
+  };
+  pubsub.close = () => {
+    closed = true;
+    close();
+  };
 }
 
 function publishOnlyWithPeers(
