@@ -215,7 +215,7 @@ export async function buildApp({
   const build = webBuildId(webDist);
   // After the web app's page hook, so a browser navigation gets the page rather than a 401.
   registerAuthentication(app, { tokens, actors });
-  await app.register(healthRoutes(database, readiness));
+  await app.register(healthRoutes(database, deps.storage, readiness));
   await app.register(openApiRoutes);
   await app.register(mediaRoutes(deps));
   await app.register(async (api) => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { testDatabase } from '../../../test/database.js';
@@ -26,6 +29,18 @@ describe('readiness', () => {
       expect((await call(app, 'GET', '/health')).status).toBe(200);
     } finally {
       app.readiness.draining = false;
+    }
+  });
+
+  test('not ready when media cannot be stored (a file where its folder should be)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'balcao-ready-'));
+    writeFileSync(join(dataDir, 'media'), '');
+    const unwritable = await createTestApp({ env: { DATA_DIR: dataDir } });
+    try {
+      const { status, body } = await call(unwritable, 'GET', '/ready');
+      expect({ status, body }).toEqual({ status: 503, body: { status: 'storage-unreachable' } });
+    } finally {
+      await unwritable.close();
     }
   });
 

@@ -23,8 +23,14 @@ const isMissing = (error: unknown) => {
  * so a bucket never has to be public. The SDK is loaded only when this storage is chosen.
  */
 export async function createS3Storage(options: S3Options): Promise<MediaStorage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, ListObjectsV2Command } =
-    await import('@aws-sdk/client-s3');
+  const {
+    S3Client,
+    PutObjectCommand,
+    GetObjectCommand,
+    DeleteObjectCommand,
+    ListObjectsV2Command,
+    HeadBucketCommand,
+  } = await import('@aws-sdk/client-s3');
   const credentials =
     options.accessKeyId && options.secretAccessKey
       ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
@@ -37,6 +43,12 @@ export async function createS3Storage(options: S3Options): Promise<MediaStorage>
   });
   const Bucket = options.bucket;
   return {
+    async reachable() {
+      return client.send(new HeadBucketCommand({ Bucket })).then(
+        () => true,
+        () => false,
+      );
+    },
     async put(key, bytes) {
       await client.send(new PutObjectCommand({ Bucket, Key: checkMediaKey(key), Body: bytes }));
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -63,6 +63,10 @@ describe.each(backends)('media in %s', (_name, open) => {
     expect((await buffer(read?.stream as NodeJS.ReadableStream)).equals(bytes)).toBe(true);
   });
 
+  test('says it can store files', async () => {
+    expect(await storage.reachable()).toBe(true);
+  });
+
   test('a missing file reads as nothing, and removing it is no error', async () => {
     const missing = key('nunca.pdf');
     expect(await storage.read(missing)).toBeUndefined();
@@ -109,6 +113,24 @@ describe('npm run media:migrate', () => {
       expect((await buffer(read?.stream as NodeJS.ReadableStream)).toString()).toBe(text);
     }
     expect(await copyMedia(disk, bucket)).toEqual({ copied: 0, skipped: 3 });
+  });
+});
+
+describe('storage that cannot take files', () => {
+  test('a media folder under a file, and a bucket that does not exist, say so', async () => {
+    const file = join(scratch(), 'not-a-folder');
+    writeFileSync(file, '');
+    const bucketless = await createS3Storage({
+      bucket: 'nao-existe',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+
+    expect(await createDiskStorage(join(file, 'media')).reachable()).toBe(false);
+    expect(await bucketless.reachable()).toBe(false);
   });
 });
 
