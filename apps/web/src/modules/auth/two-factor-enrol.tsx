@@ -10,9 +10,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
-import { TextInput } from '../../shared/forms/form-fields';
 import { RecoveryCodes } from './recovery-codes';
 import { enableTwoFactor, setupTwoFactor } from './two-factor.api';
+import { AuthenticatorCodeInput } from './two-factor-code-input';
 
 const QR_SIZE = 200;
 
@@ -86,14 +86,7 @@ export function TwoFactorEnrol({ onDone }: { onDone: () => void }) {
         {setup.secret}
       </Typography>
       {alert}
-      <TextInput
-        control={control}
-        name="code"
-        label={t('auth.twoFactor.codeLabel')}
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        required
-      />
+      <AuthenticatorCodeInput control={control} />
       <Button type="submit" variant="contained" loading={formState.isSubmitting} sx={{ alignSelf: 'start' }}>
         {t('auth.twoFactor.confirm')}
       </Button>

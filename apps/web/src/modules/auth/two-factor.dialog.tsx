@@ -15,12 +15,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '../../shared/forms/form-errors';
-import { TextInput } from '../../shared/forms/form-fields';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { PasswordInput } from './password-input';
 import { RecoveryCodes } from './recovery-codes';
 import { disableTwoFactor, refreshTwoFactorStatus, regenerateRecoveryCodes } from './two-factor.api';
+import { AuthenticatorCodeInput } from './two-factor-code-input';
 import { TwoFactorEnrol } from './two-factor-enrol';
 
 /** The signed-in user's own "Verificação em duas etapas": turn it on, get new recovery codes, or turn it off. */
@@ -77,14 +77,7 @@ function RegenerateForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
         {t('auth.twoFactor.regenerateTitle')}
       </Typography>
       <Typography variant="body2">{t('auth.twoFactor.regenerateHint')}</Typography>
-      <TextInput
-        control={control}
-        name="code"
-        label={t('auth.twoFactor.codeLabel')}
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        required
-      />
+      <AuthenticatorCodeInput control={control} />
       <Button type="submit" variant="outlined" loading={formState.isSubmitting} sx={{ alignSelf: 'start' }}>
         {t('auth.twoFactor.regenerate')}
       </Button>
