@@ -33,7 +33,10 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
-  /** The node-postgres pool, when running on PostgreSQL (the socket adapter needs one). */
+  /**
+   * The node-postgres pool, when running on PostgreSQL (the socket adapter needs one); a client it lends
+   * out goes back to it once its connection ends.
+   */
   pool?: pg.Pool;
   /** Subscribes to a NOTIFY channel; answers how to unsubscribe. */
   listen: Listen;
@@ -46,6 +49,39 @@ export interface Database {
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool whose checked-out clients go back to it, as broken, once their connection ends. Whoever holds
+ * one is meant to release it, but not all do when the database drops the connection (a restart, a
+ * failover): drizzle 0.45 sends a transaction's BEGIN before its try block, so a BEGIN that fails leaks
+ * the client, and Socket.IO's PostgreSQL adapter connects its listener again without giving the dead one
+ * back. Each outage would cost the pool connections for good, and ending the pool would wait on them
+ * forever. Releasing twice is then harmless: the holder's own release, late, does nothing.
+ */
+function releasingDeadClients(pool: pg.Pool): pg.Pool {
+  const connect = async () => {
+    const client = await pool.connect();
+    const release = client.release;
+    let released = false;
+    const giveBack = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.off('end', ended);
+      release(error);
+    };
+    const ended = () => giveBack(new Error('connection ended'));
+    client.once('end', ended);
+    client.release = giveBack;
+    return client;
+  };
+  return new Proxy(pool, {
+    get(target, key) {
+      if (key === 'connect') return connect;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 export async function connectPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
@@ -62,11 +98,12 @@ export async function connectPostgres(url: string): Promise<Database> {
   const report = (error: Error) => console.error(`PostgreSQL connection error: ${error.message}`);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const guarded = releasingDeadClients(pool);
+  const db = drizzlePg(guarded, { schema }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
-    pool,
+    pool: guarded,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     listen: listenOnPostgres(url),
     close: () => pool.end(),

@@ -80,6 +80,25 @@ interface Outcome {
 }
 
 test.skipIf(!url)(
+  'a client whose connection the database ends while it is lent out goes back to the pool, even when its holder never gives it back',
+  async () => {
+    const pool = database.pool as NonNullable<Database['pool']>;
+    const lent = () => pool.totalCount - pool.idleCount;
+    // The realtime relay's listener is the one client lent out for good; it connects as the app starts.
+    for (let waited = 0; lent() !== 1 && waited < 5_000; waited += 50) await sleep(50);
+    const before = lent();
+    const client = await pool.connect();
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    expect(lent()).toBe(before + 1);
+    await (await testDatabase()).executeSql('select pg_terminate_backend($1)', [rows[0]?.pid]);
+    for (let waited = 0; lent() > before && waited < 5_000; waited += 50) await sleep(50);
+    expect(lent()).toBe(before);
+    // The holder's own release, late, is harmless.
+    expect(() => client.release()).not.toThrow();
+  },
+);
+
+test.skipIf(!url)(
   'PostgreSQL restarting under load: requests fail fast with ERR_DATABASE_UNAVAILABLE, none hangs, what was answered saved is stored, and the server carries on',
   async () => {
     const tenant = await createTenant(app);

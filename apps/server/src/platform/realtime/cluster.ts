@@ -44,7 +44,7 @@ export function createClusterAdapter(
   },
 ) {
   const timeoutMs = 2 * heartbeatMs;
-  const make = createAdapter(releasingDeadClients(pool), {
+  const make = createAdapter(pool, {
     channelPrefix,
     heartbeatInterval: heartbeatMs,
     heartbeatTimeout: timeoutMs,
@@ -61,26 +61,6 @@ export function createClusterAdapter(
     publishOnlyWithPeers(adapter, { heartbeatMs, timeoutMs });
     return adapter;
   };
-}
-
-/**
- * The adapter keeps its LISTEN client checked out of the pool, and when the database drops the
- * connection (a restart, a failover) it connects again without giving the dead one back: each outage
- * would cost the server a connection of its pool for good. A client that ends is released as broken.
- */
-function releasingDeadClients(pool: pg.Pool): pg.Pool {
-  const connect = async () => {
-    const client = await pool.connect();
-    client.once('end', () => client.release(new Error('connection ended')));
-    return client;
-  };
-  return new Proxy(pool, {
-    get(target, key) {
-      if (key === 'connect') return connect;
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 /**
