@@ -92,6 +92,10 @@ export async function connectPostgres(url: string): Promise<Database> {
     // holding it, and a connection the network dropped silently is found out.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    // PostgreSQL compiles a statement it guesses costly to machine code on every run, which took longer
+    // than running it (100 ms and more for a dashboard day of a few hundred rows); no statement here is
+    // the long analytical scan that compiling pays off for.
+    options: '-c jit=off',
   });
   // A connection the server drops (restart, failover) must not end the process: the query in flight
   // fails on its own, idle clients are replaced, and the socket adapter reconnects its listener.

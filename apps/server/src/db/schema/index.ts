@@ -8,6 +8,7 @@ export * from './connection-history.js';
 export * from './connections.js';
 export * from './contact-lists.js';
 export * from './contacts.js';
+export * from './dashboard.js';
 export * from './files.js';
 export * from './import-id-map.js';
 export * from './integrations.js';

@@ -95,8 +95,8 @@ export const tickets = pgTable(
       t.status,
       t.updatedAt.desc().nullsFirst(),
     ),
-    // The list's creation-day filter (`date`).
-    index('tickets_company_created_idx').on(t.companyId, t.createdAt),
+    // The list's creation-day filter (`date`), and the dashboard's leads (group flag and contact in the index).
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.isGroup, t.contactId),
     // The dashboard's leads: whether a contact had a ticket before the period.
     index('tickets_company_contact_created_idx').on(t.companyId, t.contactId, t.createdAt),
     index('tickets_contact_idx').on(t.contactId),
@@ -175,13 +175,16 @@ export const ticketCycles = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('ticket_cycles_company_created_idx').on(t.companyId, t.createdAt),
+    index('ticket_cycles_company_created_idx').on(t.companyId, t.createdAt, t.queueId, t.userId),
     index('ticket_cycles_company_user_created_idx').on(t.companyId, t.userId, t.createdAt),
-    // The dashboard's figures by the instant each fact happened, and what is still open now.
-    index('ticket_cycles_company_closed_idx').on(t.companyId, t.closedAt),
-    index('ticket_cycles_company_accepted_idx').on(t.companyId, t.acceptedAt),
-    index('ticket_cycles_company_open_idx').on(t.companyId).where(sql`${t.closedAt} is null`),
-    index('ticket_cycles_ticket_idx').on(t.ticketId),
+    // The dashboard's day facts by the instant each happened, and what is still open now: each index holds
+    // the columns its query reads, so a day's facts come from the index alone (no row visited).
+    index('ticket_cycles_company_closed_idx').on(t.companyId, t.closedAt, t.userId, t.acceptedAt, t.ticketId),
+    index('ticket_cycles_company_accepted_idx').on(t.companyId, t.acceptedAt, t.queuedAt, t.userId),
+    index('ticket_cycles_company_open_idx')
+      .on(t.companyId, t.acceptedAt, t.ticketId)
+      .where(sql`${t.closedAt} is null`),
+    index('ticket_cycles_ticket_idx').on(t.ticketId, t.closedAt),
   ],
 );
 
@@ -205,6 +208,6 @@ export const ticketRatings = pgTable(
   (t) => [
     uniqueIndex('ticket_ratings_cycle_key').on(t.cycleId),
     index('ticket_ratings_ticket_idx').on(t.ticketId),
-    index('ticket_ratings_company_created_idx').on(t.companyId, t.createdAt),
+    index('ticket_ratings_company_created_idx').on(t.companyId, t.createdAt, t.scale, t.userId, t.rate),
   ],
 );

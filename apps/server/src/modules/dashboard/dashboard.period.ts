@@ -8,7 +8,7 @@ export interface Period {
   from: Date;
   to: Date;
   /** The equal period just before, for trends. */
-  previousFrom: Date;
+  previousFromDay: string;
   /** Where measuring time stops: the period's end, or now while it runs. */
   end: Date;
   unit: 'day' | 'hour';
@@ -36,7 +36,7 @@ export function periodOf(query: DashboardPeriodQuery, timezone: string, now: Dat
     timezone,
     from,
     to,
-    previousFrom: midnight(addDays(fromDay, -length), timezone),
+    previousFromDay: addDays(fromDay, -length),
     end: to < now ? to : now,
     unit: length === 1 ? 'hour' : 'day',
   };

@@ -1,12 +1,15 @@
-import type {
-  DashboardAttendant,
-  DashboardCounters,
-  DashboardData,
-  DashboardPeriodQuery,
-  NpsInfo,
-  TicketsTimeline,
+import {
+  type DashboardAttendant,
+  type DashboardCounters,
+  type DashboardData,
+  type DashboardPeriodQuery,
+  NPS_PASSIVE_FROM,
+  NPS_PROMOTER_FROM,
+  type NpsInfo,
+  type TicketsTimeline,
 } from '@balcao/shared';
 import type { Ctx } from '../../platform/context.js';
+import { type DayFacts, factsOf } from './dashboard.facts.js';
 import { bucketsOf, type Period, periodOf } from './dashboard.period.js';
 import * as q from './dashboard.queries.js';
 
@@ -18,32 +21,98 @@ const percent = (part: number, total: number) => (total === 0 ? null : Math.roun
 const npsScore = (promoters: number, detractors: number, total: number) =>
   total === 0 ? null : Math.round(((promoters - detractors) * 100) / total);
 
-async function countersOf(ctx: Ctx, p: Period): Promise<DashboardCounters> {
-  const row = await q.counters(ctx.db, ctx.companyId, p);
+/** The period's day facts and those of the equal period before it (for the NPS trend). */
+async function daysOf(ctx: Ctx, p: Period) {
+  const days = await factsOf(ctx.db, ctx.companyId, p.timezone, p.previousFromDay, p.toDay);
   return {
-    supportPending: row.pending,
-    supportHappening: row.happening,
-    supportFinished: row.finished,
-    closedChats: row.closed_chats,
-    leads: row.leads,
-    avgSupportTime: row.avg_support,
-    avgWaitTime: row.avg_wait,
+    current: days.filter((d) => d.day >= p.fromDay),
+    previous: days.filter((d) => d.day < p.fromDay),
+  };
+}
+
+/** Adds `amounts` into the entry of `totals` under `key`. */
+function addInto<K>(totals: Map<K, number[]>, key: K, amounts: number[]) {
+  const entry = totals.get(key) ?? amounts.map(() => 0);
+  totals.set(
+    key,
+    entry.map((total, i) => total + (amounts[i] ?? 0)),
+  );
+}
+
+/** Seconds over a count, in the spec's fractional minutes; null when nothing was averaged. */
+const minutes = (seconds: number, count: number) => (count === 0 ? null : seconds / count / 60);
+
+/** The period's figures per attendant (null: nobody), and the company's totals. */
+function summed(days: DayFacts[], fromDay: string) {
+  const closed = new Map<number | null, number[]>();
+  const waited = new Map<number | null, number[]>();
+  const rated = new Map<number | null, number[]>();
+  const bands = { promoters: 0, passives: 0, detractors: 0 };
+  let closedChats = 0;
+  let leads = 0;
+  for (const day of days) {
+    for (const [userId, count, accepted, seconds] of day.closedByUser)
+      addInto(closed, userId, [count, accepted, seconds]);
+    for (const [userId, count, seconds] of day.waitedByUser) addInto(waited, userId, [count, seconds]);
+    for (const [userId, rate, count] of day.ratedByUser) {
+      addInto(rated, userId, [count, rate * count]);
+      if (rate >= NPS_PROMOTER_FROM) bands.promoters += count;
+      else if (rate >= NPS_PASSIVE_FROM) bands.passives += count;
+      else bands.detractors += count;
+    }
+    // A ticket closed again in the period was already counted at its earlier close.
+    for (const [before, count] of Object.entries(day.closedAfter))
+      if (before === '' || before < fromDay) closedChats += count;
+    leads += day.leads;
+  }
+  const total = (totals: Map<number | null, number[]>, i: number) =>
+    [...totals.values()].reduce((sum, entry) => sum + (entry[i] ?? 0), 0);
+  return {
+    closed,
+    waited,
+    rated,
+    bands,
+    closedChats,
+    leads,
+    finished: total(closed, 0),
+    avgSupport: minutes(total(closed, 2), total(closed, 1)),
+    avgWait: minutes(total(waited, 1), total(waited, 0)),
+  };
+}
+
+async function countersOf(ctx: Ctx, p: Period, days: DayFacts[]): Promise<DashboardCounters> {
+  const live = await q.liveCounts(ctx.db, ctx.companyId);
+  const sums = summed(days, p.fromDay);
+  return {
+    supportPending: live.pending,
+    supportHappening: live.happening,
+    supportFinished: sums.finished,
+    closedChats: sums.closedChats,
+    leads: sums.leads,
+    avgSupportTime: sums.avgSupport,
+    avgWaitTime: sums.avgWait,
     dueDate: ctx.actor.company.dueDate,
   };
 }
 
-async function attendantsOf(ctx: Ctx, p: Period): Promise<DashboardAttendant[]> {
-  const rows = await q.attendants(ctx.db, ctx.companyId, p);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    rating: row.rating,
-    countRating: row.count_rating,
-    tickets: row.tickets,
-    avgWaitTime: row.avg_wait,
-    avgSupportTime: row.avg_support,
-    online: row.online,
-  }));
+async function attendantsOf(ctx: Ctx, p: Period, days: DayFacts[]): Promise<DashboardAttendant[]> {
+  const users = await q.companyUsers(ctx.db, ctx.companyId);
+  const sums = summed(days, p.fromDay);
+  return users.map((user) => {
+    const [tickets = 0, accepted = 0, service = 0] = sums.closed.get(user.id) ?? [];
+    const [waits = 0, waited = 0] = sums.waited.get(user.id) ?? [];
+    const [ratings = 0, rates = 0] = sums.rated.get(user.id) ?? [];
+    return {
+      id: user.id,
+      name: user.name,
+      rating: ratings === 0 ? null : rates / ratings,
+      countRating: ratings,
+      tickets,
+      avgWaitTime: minutes(waited, waits),
+      avgSupportTime: minutes(service, accepted),
+      online: user.online,
+    };
+  });
 }
 
 /** Most cycles closed, then the better rating, then the name; nobody when nobody closed one. */
@@ -56,40 +125,70 @@ function featuredOf(attendants: DashboardAttendant[]): number | null {
   return ranked[0]?.id ?? null;
 }
 
-async function npsOf(ctx: Ctx, p: Period): Promise<NpsInfo> {
-  const row = await q.nps(ctx.db, ctx.companyId, p);
-  const total = row.promoters + row.passives + row.detractors;
+function npsOf(p: Period, current: DayFacts[], previous: DayFacts[]): NpsInfo {
+  const now = summed(current, p.fromDay).bands;
+  const before = summed(previous, p.previousFromDay).bands;
+  const total = now.promoters + now.passives + now.detractors;
   return {
-    boa: row.promoters,
-    media: row.passives,
-    ruim: row.detractors,
+    boa: now.promoters,
+    media: now.passives,
+    ruim: now.detractors,
     total_notas: total,
-    score: npsScore(row.promoters, row.detractors, total),
-    previousScore: npsScore(row.previous_promoters, row.previous_detractors, row.previous_total),
+    score: npsScore(now.promoters, now.detractors, total),
+    previousScore: npsScore(
+      before.promoters,
+      before.detractors,
+      before.promoters + before.passives + before.detractors,
+    ),
   };
 }
 
+interface Counted {
+  id: number | null;
+  name: string | null;
+  count: number;
+}
+
 /** Most first, then by name, the unnamed (no queue, nobody) last among equals. */
-const byCount = (a: q.ReceivedRow, b: q.ReceivedRow) =>
+const byCount = (a: Counted, b: Counted) =>
   b.count - a.count || (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff');
 
-/** The three charts, from one pass over the cycles started in the period. */
-async function chartsOf(ctx: Ctx, p: Period) {
-  const rows = await q.received(ctx.db, ctx.companyId, p);
-  const of = (kind: q.ReceivedRow['kind']) => rows.filter((row) => row.kind === kind).sort(byCount);
-  const counted = new Map(of('bucket').map((row) => [row.at, row.count]));
+function countsOf(days: DayFacts[], pick: (day: DayFacts) => [number | null, number][]) {
+  const counts = new Map<number | null, number>();
+  for (const day of days) for (const [id, count] of pick(day)) counts.set(id, (counts.get(id) ?? 0) + count);
+  return counts;
+}
+
+/** The three charts: cycles started in the period per queue, per attendant, per day (or hour of its one day). */
+async function chartsOf(ctx: Ctx, p: Period, days: DayFacts[]) {
+  const [queues, users] = await Promise.all([
+    q.companyQueues(ctx.db, ctx.companyId),
+    q.companyUsers(ctx.db, ctx.companyId),
+  ]);
+  const queueById = new Map(queues.map((queue) => [queue.id, queue]));
+  const userById = new Map(users.map((user) => [user.id, user]));
+  const perQueue = [...countsOf(days, (d) => d.startedByQueue)].map(([id, count]) => {
+    const queue = id === null ? undefined : queueById.get(id);
+    return { id, name: queue?.name ?? null, color: queue?.color ?? null, count };
+  });
+  const perUser = [...countsOf(days, (d) => d.startedByUser)].map(([id, count]) => ({
+    id,
+    name: (id === null ? undefined : userById.get(id)?.name) ?? null,
+    count,
+  }));
+  const counted = new Map<string, number>();
+  for (const day of days) {
+    const started = day.startedByHour.reduce((sum, [, count]) => sum + count, 0);
+    if (p.unit === 'day') counted.set(day.day, started);
+    else for (const [hour, count] of day.startedByHour) counted.set(String(hour).padStart(2, '0'), count);
+  }
   const timeline: TicketsTimeline = {
     unit: p.unit,
     points: bucketsOf(p).map((at) => ({ at, count: counted.get(at) ?? 0 })),
   };
   return {
-    queues: of('queue').map((row) => ({
-      queueId: row.id,
-      name: row.name,
-      color: row.color,
-      count: row.count,
-    })),
-    users: of('user').map((row) => ({ userId: row.id, name: row.name, count: row.count })),
+    queues: perQueue.sort(byCount).map(({ id, name, color, count }) => ({ queueId: id, name, color, count })),
+    users: perUser.sort(byCount).map(({ id, name, count }) => ({ userId: id, name, count })),
     timeline,
   };
 }
@@ -108,11 +207,11 @@ const periodView = (p: Period) => ({ from: p.fromDay, to: p.toDay, timezone: p.t
 /** Everything the dashboard screen shows, in one answer. */
 export async function showDashboard(ctx: Ctx, query: DashboardPeriodQuery): Promise<DashboardData> {
   const p = period(ctx, query);
-  const [counters, attendants, nps, charts, connections] = await Promise.all([
-    countersOf(ctx, p),
-    attendantsOf(ctx, p),
-    npsOf(ctx, p),
-    chartsOf(ctx, p),
+  const { current, previous } = await daysOf(ctx, p);
+  const [counters, attendants, charts, connections] = await Promise.all([
+    countersOf(ctx, p, current),
+    attendantsOf(ctx, p, current),
+    chartsOf(ctx, p, current),
     connectionsOf(ctx, p),
   ]);
   return {
@@ -120,7 +219,7 @@ export async function showDashboard(ctx: Ctx, query: DashboardPeriodQuery): Prom
     counters,
     attendants,
     featuredUserId: featuredOf(attendants),
-    nps,
+    nps: npsOf(p, current, previous),
     ...charts,
     connections,
   };
@@ -128,18 +227,31 @@ export async function showDashboard(ctx: Ctx, query: DashboardPeriodQuery): Prom
 
 /** The spec's separate calls: each one part of the same figures over the same period. */
 export const dashboardParts = {
-  totalAtendimentos: async (ctx: Ctx, query: DashboardPeriodQuery) =>
-    (await chartsOf(ctx, period(ctx, query))).timeline,
-  queues: async (ctx: Ctx, query: DashboardPeriodQuery) => (await chartsOf(ctx, period(ctx, query))).queues,
-  ticketsUsers: async (ctx: Ctx, query: DashboardPeriodQuery) =>
-    (await chartsOf(ctx, period(ctx, query))).users,
+  totalAtendimentos: async (ctx: Ctx, query: DashboardPeriodQuery) => {
+    const p = period(ctx, query);
+    return (await chartsOf(ctx, p, (await daysOf(ctx, p)).current)).timeline;
+  },
+  queues: async (ctx: Ctx, query: DashboardPeriodQuery) => {
+    const p = period(ctx, query);
+    return (await chartsOf(ctx, p, (await daysOf(ctx, p)).current)).queues;
+  },
+  ticketsUsers: async (ctx: Ctx, query: DashboardPeriodQuery) => {
+    const p = period(ctx, query);
+    return (await chartsOf(ctx, p, (await daysOf(ctx, p)).current)).users;
+  },
   userInfo: async (ctx: Ctx, query: DashboardPeriodQuery) => {
-    const attendants = await attendantsOf(ctx, period(ctx, query));
+    const p = period(ctx, query);
+    const attendants = await attendantsOf(ctx, p, (await daysOf(ctx, p)).current);
     return { attendants, featuredUserId: featuredOf(attendants) };
   },
-  npsInfo: (ctx: Ctx, query: DashboardPeriodQuery) => npsOf(ctx, period(ctx, query)),
+  npsInfo: async (ctx: Ctx, query: DashboardPeriodQuery) => {
+    const p = period(ctx, query);
+    const { current, previous } = await daysOf(ctx, p);
+    return npsOf(p, current, previous);
+  },
   atendimentosEncerrados: async (ctx: Ctx, query: DashboardPeriodQuery) => {
-    const counters = await countersOf(ctx, period(ctx, query));
+    const p = period(ctx, query);
+    const counters = await countersOf(ctx, p, (await daysOf(ctx, p)).current);
     return { supportFinished: counters.supportFinished, closedChats: counters.closedChats };
   },
 };

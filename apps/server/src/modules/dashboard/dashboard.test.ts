@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { botCompany, fakeClock } from '../../../test/conversation.js';
+import { type CycleFacts, cycleSeeds, sp } from '../../../test/cycles.js';
 import { createQueue, createTenant, createUser, type TestUser } from '../../../test/fixtures.js';
 import {
   connectionStatusEvents,
@@ -15,94 +16,7 @@ import {
 const app = await createTestApp();
 afterAll(() => app.close());
 
-/** São Paulo is UTC−3 all year (no daylight saving since 2019): local 09:00 on 03-09 is 12:00Z. */
-const sp = (local: string) => new Date(`${local}:00-03:00`);
-
-interface CycleFacts {
-  queued: Date;
-  accepted?: Date;
-  closed?: Date;
-  user?: TestUser;
-  queueId?: number | null;
-  rating?: { rate: number; at: Date; scale?: number };
-}
-
-async function connectionOf(companyId: number, name = 'Site') {
-  const [row] = await app.deps.db
-    .insert(connections)
-    .values({ companyId, name, channel: 'webchat', token: randomUUID().replaceAll('-', '').slice(0, 30) })
-    .returning();
-  if (!row) throw new Error('no connection');
-  return row;
-}
-
-async function contactOf(companyId: number) {
-  const [row] = await app.deps.db
-    .insert(contacts)
-    .values({
-      companyId,
-      name: `Cliente ${randomUUID().slice(0, 6)}`,
-      number: `55${Date.now() % 1e9}${Math.random()}`,
-    })
-    .returning();
-  if (!row) throw new Error('no contact');
-  return row;
-}
-
-/** A ticket and its cycles exactly as the ticket flow writes them, at chosen instants. */
-async function seedTicket(
-  companyId: number,
-  connectionId: number,
-  contactId: number,
-  status: string,
-  cycles: CycleFacts[],
-) {
-  const first = cycles[0] as CycleFacts;
-  const last = cycles.at(-1) as CycleFacts;
-  const [ticket] = await app.deps.db
-    .insert(tickets)
-    .values({
-      companyId,
-      contactId,
-      connectionId,
-      status,
-      isGroup: status === 'group',
-      userId: status === 'open' ? (last.user?.id ?? null) : null,
-      queueId: last.queueId ?? null,
-      createdAt: first.queued,
-      updatedAt: last.closed ?? last.accepted ?? last.queued,
-    })
-    .returning();
-  if (!ticket) throw new Error('no ticket');
-  for (const facts of cycles) {
-    const [cycle] = await app.deps.db
-      .insert(ticketCycles)
-      .values({
-        companyId,
-        ticketId: ticket.id,
-        connectionId,
-        queueId: facts.queueId ?? null,
-        userId: facts.user?.id ?? null,
-        queuedAt: facts.queued,
-        acceptedAt: facts.accepted ?? null,
-        closedAt: facts.closed ?? null,
-        createdAt: facts.queued,
-      })
-      .returning();
-    if (!cycle) throw new Error('no cycle');
-    if (facts.rating)
-      await app.deps.db.insert(ticketRatings).values({
-        companyId,
-        ticketId: ticket.id,
-        cycleId: cycle.id,
-        userId: facts.user?.id ?? null,
-        rate: facts.rating.rate,
-        scale: facts.rating.scale ?? 10,
-        createdAt: facts.rating.at,
-      });
-  }
-  return ticket;
-}
+const { connectionOf, contactOf, seedTicket } = cycleSeeds(app);
 
 let a: Awaited<ReturnType<typeof createTenant>>;
 let b: Awaited<ReturnType<typeof createTenant>>;
