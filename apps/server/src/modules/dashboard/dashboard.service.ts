@@ -80,9 +80,12 @@ function summed(days: DayFacts[], fromDay: string) {
   };
 }
 
-async function countersOf(ctx: Ctx, p: Period, days: DayFacts[]): Promise<DashboardCounters> {
+type Sums = ReturnType<typeof summed>;
+type Users = Awaited<ReturnType<typeof q.companyUsers>>;
+type Queues = Awaited<ReturnType<typeof q.companyQueues>>;
+
+async function countersOf(ctx: Ctx, sums: Sums): Promise<DashboardCounters> {
   const live = await q.liveCounts(ctx.db, ctx.companyId);
-  const sums = summed(days, p.fromDay);
   return {
     supportPending: live.pending,
     supportHappening: live.happening,
@@ -95,9 +98,7 @@ async function countersOf(ctx: Ctx, p: Period, days: DayFacts[]): Promise<Dashbo
   };
 }
 
-async function attendantsOf(ctx: Ctx, p: Period, days: DayFacts[]): Promise<DashboardAttendant[]> {
-  const users = await q.companyUsers(ctx.db, ctx.companyId);
-  const sums = summed(days, p.fromDay);
+function attendantsOf(users: Users, sums: Sums): DashboardAttendant[] {
   return users.map((user) => {
     const [tickets = 0, accepted = 0, service = 0] = sums.closed.get(user.id) ?? [];
     const [waits = 0, waited = 0] = sums.waited.get(user.id) ?? [];
@@ -160,11 +161,7 @@ function countsOf(days: DayFacts[], pick: (day: DayFacts) => [number | null, num
 }
 
 /** The three charts: cycles started in the period per queue, per attendant, per day (or hour of its one day). */
-async function chartsOf(ctx: Ctx, p: Period, days: DayFacts[]) {
-  const [queues, users] = await Promise.all([
-    q.companyQueues(ctx.db, ctx.companyId),
-    q.companyUsers(ctx.db, ctx.companyId),
-  ]);
+function chartsOf(p: Period, days: DayFacts[], users: Users, queues: Queues) {
   const queueById = new Map(queues.map((queue) => [queue.id, queue]));
   const userById = new Map(users.map((user) => [user.id, user]));
   const perQueue = [...countsOf(days, (d) => d.startedByQueue)].map(([id, count]) => {
@@ -207,41 +204,45 @@ const periodView = (p: Period) => ({ from: p.fromDay, to: p.toDay, timezone: p.t
 /** Everything the dashboard screen shows, in one answer. */
 export async function showDashboard(ctx: Ctx, query: DashboardPeriodQuery): Promise<DashboardData> {
   const p = period(ctx, query);
-  const { current, previous } = await daysOf(ctx, p);
-  const [counters, attendants, charts, connections] = await Promise.all([
-    countersOf(ctx, p, current),
-    attendantsOf(ctx, p, current),
-    chartsOf(ctx, p, current),
+  const [{ current, previous }, users, queues, connections] = await Promise.all([
+    daysOf(ctx, p),
+    q.companyUsers(ctx.db, ctx.companyId),
+    q.companyQueues(ctx.db, ctx.companyId),
     connectionsOf(ctx, p),
   ]);
+  const sums = summed(current, p.fromDay);
+  const attendants = attendantsOf(users, sums);
   return {
     period: periodView(p),
-    counters,
+    counters: await countersOf(ctx, sums),
     attendants,
     featuredUserId: featuredOf(attendants),
     nps: npsOf(p, current, previous),
-    ...charts,
+    ...chartsOf(p, current, users, queues),
     connections,
   };
 }
 
+/** The charts of the period, for the spec's separate calls. */
+async function chartsIn(ctx: Ctx, query: DashboardPeriodQuery) {
+  const p = period(ctx, query);
+  const [{ current }, users, queues] = await Promise.all([
+    daysOf(ctx, p),
+    q.companyUsers(ctx.db, ctx.companyId),
+    q.companyQueues(ctx.db, ctx.companyId),
+  ]);
+  return chartsOf(p, current, users, queues);
+}
+
 /** The spec's separate calls: each one part of the same figures over the same period. */
 export const dashboardParts = {
-  totalAtendimentos: async (ctx: Ctx, query: DashboardPeriodQuery) => {
-    const p = period(ctx, query);
-    return (await chartsOf(ctx, p, (await daysOf(ctx, p)).current)).timeline;
-  },
-  queues: async (ctx: Ctx, query: DashboardPeriodQuery) => {
-    const p = period(ctx, query);
-    return (await chartsOf(ctx, p, (await daysOf(ctx, p)).current)).queues;
-  },
-  ticketsUsers: async (ctx: Ctx, query: DashboardPeriodQuery) => {
-    const p = period(ctx, query);
-    return (await chartsOf(ctx, p, (await daysOf(ctx, p)).current)).users;
-  },
+  totalAtendimentos: async (ctx: Ctx, query: DashboardPeriodQuery) => (await chartsIn(ctx, query)).timeline,
+  queues: async (ctx: Ctx, query: DashboardPeriodQuery) => (await chartsIn(ctx, query)).queues,
+  ticketsUsers: async (ctx: Ctx, query: DashboardPeriodQuery) => (await chartsIn(ctx, query)).users,
   userInfo: async (ctx: Ctx, query: DashboardPeriodQuery) => {
     const p = period(ctx, query);
-    const attendants = await attendantsOf(ctx, p, (await daysOf(ctx, p)).current);
+    const [{ current }, users] = await Promise.all([daysOf(ctx, p), q.companyUsers(ctx.db, ctx.companyId)]);
+    const attendants = attendantsOf(users, summed(current, p.fromDay));
     return { attendants, featuredUserId: featuredOf(attendants) };
   },
   npsInfo: async (ctx: Ctx, query: DashboardPeriodQuery) => {
@@ -251,7 +252,7 @@ export const dashboardParts = {
   },
   atendimentosEncerrados: async (ctx: Ctx, query: DashboardPeriodQuery) => {
     const p = period(ctx, query);
-    const counters = await countersOf(ctx, p, (await daysOf(ctx, p)).current);
-    return { supportFinished: counters.supportFinished, closedChats: counters.closedChats };
+    const sums = summed((await daysOf(ctx, p)).current, p.fromDay);
+    return { supportFinished: sums.finished, closedChats: sums.closedChats };
   },
 };
