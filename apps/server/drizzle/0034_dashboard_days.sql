@@ -1,17 +1,19 @@
 CREATE TABLE "dashboard_day_versions" (
 	"company_id" integer NOT NULL,
 	"day" date NOT NULL,
+	"part" smallint NOT NULL,
 	"version" bigint NOT NULL,
-	CONSTRAINT "dashboard_day_versions_company_id_day_pk" PRIMARY KEY("company_id","day")
+	CONSTRAINT "dashboard_day_versions_company_id_day_part_pk" PRIMARY KEY("company_id","day","part")
 );
 --> statement-breakpoint
 CREATE TABLE "dashboard_days" (
 	"company_id" integer NOT NULL,
 	"day" date NOT NULL,
+	"part" smallint NOT NULL,
 	"timezone" text NOT NULL,
 	"version" bigint NOT NULL,
-	"facts" jsonb NOT NULL,
-	CONSTRAINT "dashboard_days_company_id_day_pk" PRIMARY KEY("company_id","day")
+	"facts" json NOT NULL,
+	CONSTRAINT "dashboard_days_company_id_day_part_pk" PRIMARY KEY("company_id","day","part")
 );
 --> statement-breakpoint
 DROP INDEX "ticket_cycles_company_created_idx";--> statement-breakpoint
@@ -30,22 +32,27 @@ CREATE INDEX "ticket_cycles_company_open_idx" ON "ticket_cycles" USING btree ("c
 CREATE INDEX "ticket_cycles_ticket_idx" ON "ticket_cycles" USING btree ("ticket_id","closed_at");--> statement-breakpoint
 CREATE INDEX "ticket_ratings_company_created_idx" ON "ticket_ratings" USING btree ("company_id","created_at","scale","user_id","rate");--> statement-breakpoint
 CREATE INDEX "tickets_company_created_idx" ON "tickets" USING btree ("company_id","created_at","is_group","contact_id");--> statement-breakpoint
--- Hand-written (drizzle's schema cannot state triggers). A change to the facts of a company day that has
--- already ended raises that day's version, in the changing statement's transaction, so a stored copy of its
--- dashboard facts stops counting. The current day (the company's, by the database's clock) is never raised:
--- copies are only kept of days that ended over an hour ago, and nearly every write is about today, so the
--- busy path takes no lock here.
+-- Hand-written (drizzle's schema cannot state triggers). A change to facts that may already be kept raises
+-- the version of their slice (the whole day when the day has ended, else the day's hour), in the changing
+-- statement's transaction, so a kept copy of that slice stops counting. Facts of the last five minutes (by the
+-- database's clock) raise nothing: copies are only kept of slices that ended over ten minutes ago, and nearly
+-- every write is about now, so the busy path takes no lock here.
 CREATE FUNCTION balcao_dashboard_raise(company_ids integer[], instants timestamptz[]) RETURNS void
 LANGUAGE sql AS $$
-  INSERT INTO dashboard_day_versions AS v (company_id, day, version)
-  SELECT DISTINCT f.company_id, (f.instant AT TIME ZONE c.timezone)::date, 1
+  INSERT INTO dashboard_day_versions AS v (company_id, day, part, version)
+  SELECT DISTINCT f.company_id, d.day,
+         CASE WHEN d.day < d.today THEN -1
+              ELSE floor(extract(epoch FROM f.instant - (d.day::timestamp AT TIME ZONE c.timezone)) / 3600)::int END,
+         1
   FROM unnest(company_ids, instants) AS f(company_id, instant)
-  JOIN companies c ON c.id = f.company_id
+  JOIN companies c ON c.id = f.company_id,
+  LATERAL (SELECT (f.instant AT TIME ZONE c.timezone)::date AS day,
+                  (clock_timestamp() AT TIME ZONE c.timezone)::date AS today) d
   WHERE f.instant IS NOT NULL
-    AND (f.instant AT TIME ZONE c.timezone)::date < (clock_timestamp() AT TIME ZONE c.timezone)::date
-  -- One order for every statement, so two of them raising the same days cannot deadlock.
-  ORDER BY 1, 2
-  ON CONFLICT (company_id, day) DO UPDATE SET version = v.version + 1
+    AND (d.day < d.today OR f.instant < clock_timestamp() - interval '5 minutes')
+  -- One order for every statement, so two of them raising the same slices cannot deadlock.
+  ORDER BY 1, 2, 3
+  ON CONFLICT (company_id, day, part) DO UPDATE SET version = v.version + 1
 $$;
 --> statement-breakpoint
 -- A cycle counts where it started (queue, holder), where it was accepted (wait) and where it closed

@@ -1,15 +1,15 @@
-import { addDays, NPS_SCALE_MAX } from '@balcao/shared';
+import { NPS_SCALE_MAX } from '@balcao/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 
 /**
- * What one company day holds for the dashboard, each fact on the day it happened (docs/decisions.md,
- * "Dashboard figures"). Days are summed into any period: a figure that is not a plain sum over days
- * (closed chats count a ticket once) keeps what it needs to be exact.
+ * What one company day, or a slice of it, holds for the dashboard, each fact on the day it happened
+ * (docs/decisions.md, "Dashboard figures"). Facts add up into any period, several slices of one day
+ * included: a figure that is not a plain sum (closed chats count a ticket once) keeps what it needs.
  */
 export interface DayFacts {
   day: string;
-  /** Cycles started (queued), by the queue they started in, by their holder now and by hour. */
+  /** Cycles started (queued), by the queue they started in, by their holder now and by hour of the day. */
   startedByQueue: [queueId: number | null, count: number][];
   startedByUser: [userId: number | null, count: number][];
   startedByHour: [hour: number, count: number][];
@@ -21,15 +21,19 @@ export interface DayFacts {
   waitedByUser: [userId: number | null, count: number, seconds: number][];
   /** Answers on the 0–10 scale, by holder and rate. */
   ratedByUser: [userId: number | null, rate: number, count: number][];
-  /** Contacts whose first ticket started that day. */
+  /** Contacts whose first ticket started then. */
   leads: number;
 }
 
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(db: Db | Tx, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
- * The facts of the days from `fromDay` to `toDay`: copies kept of past days while they are current, the
- * others computed, and those of days that ended over an hour ago kept for the next time.
+ * The facts of the days from `fromDay` to `toDay`, in one statement: each day that has ended is one slice,
+ * the current day (the database's) one slice per hour begun. A slice with a current copy is read from it;
+ * the others are computed, and those that ended over ten minutes ago kept for the next call. One statement,
+ * so the facts and the versions they are kept under come from one snapshot: a change committing after it
+ * has raised the version past the one kept, and the copy no longer counts.
  */
 export async function factsOf(
   db: Db,
@@ -38,127 +42,116 @@ export async function factsOf(
   fromDay: string,
   toDay: string,
 ): Promise<DayFacts[]> {
-  const kept = await rowsOf<{ facts: DayFacts }>(
-    db,
-    sql`
-    select c.facts from dashboard_days c
-    left join dashboard_day_versions v on v.company_id = c.company_id and v.day = c.day
-    where c.company_id = ${companyId} and c.day >= ${fromDay}::date and c.day <= ${toDay}::date
-      and c.timezone = ${timezone} and c.version = coalesce(v.version, 0)`,
-  );
-  const byDay = new Map(kept.map(({ facts }) => [facts.day, facts]));
-  const computed = await Promise.all(
-    missingRuns(fromDay, toDay, byDay).map(([from, to]) => computeAndKeep(db, companyId, timezone, from, to)),
-  );
-  for (const { facts } of computed.flat()) byDay.set(facts.day, facts);
-  const days: DayFacts[] = [];
-  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
-    const facts = byDay.get(day);
-    if (facts) days.push(facts);
-  }
-  return days;
-}
-
-/** The runs of consecutive days with no current copy, as [first, last]. */
-function missingRuns(fromDay: string, toDay: string, kept: Map<string, DayFacts>): [string, string][] {
-  const runs: [string, string][] = [];
-  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
-    if (kept.has(day)) continue;
-    const last = runs.at(-1);
-    if (last && addDays(last[1], 1) === day) last[1] = day;
-    else runs.push([day, day]);
-  }
-  return runs;
-}
-
-/**
- * One statement, so the facts and the versions they are kept under come from the same snapshot: a change
- * that commits after it raised the version past the one kept, and the copy no longer counts.
- */
-function computeAndKeep(db: Db, companyId: number, timezone: string, fromDay: string, toDay: string) {
   const tz = sql`${timezone}::text`;
   const dayOf = (column: SQL) => sql`(${column} at time zone ${tz})::date`;
-  const from = sql`(${fromDay}::date::timestamp at time zone ${tz})`;
-  const to = sql`((${toDay}::date + 1)::timestamp at time zone ${tz})`;
-  const within = (column: SQL) => sql`${column} >= ${from} and ${column} < ${to}`;
-  const list = (columns: SQL) => sql`coalesce(jsonb_agg(jsonb_build_array(${columns})), '[]')`;
-  return rowsOf<{ facts: DayFacts }>(
+  const list = (columns: SQL) => sql`coalesce(json_agg(json_build_array(${columns})), '[]')`;
+  /** What falls in a slice nothing current is kept of. */
+  const within = (column: SQL) => sql`${column} >= m.starts and ${column} < m.ends`;
+  // Planned once per connection: PostgreSQL re-planned it on every call (its guesses of the slices make a
+  // generic plan look costlier than it is), and planning cost more than running it.
+  const rows = await rowsOf<{ facts: DayFacts }>(
     db,
     sql`
-    with started as (
-      select ${dayOf(sql`c.created_at`)} as day, c.queue_id, c.user_id,
-             extract(hour from c.created_at at time zone ${tz})::int as hour
-      from ticket_cycles c
-      where c.company_id = ${companyId} and ${within(sql`c.created_at`)}
+    with clock as (
+      select clock_timestamp() as now, (clock_timestamp() at time zone ${tz})::date as today
+    ), days as (
+      select g::date as day, (g::date::timestamp at time zone ${tz}) as starts,
+             ((g::date + 1)::timestamp at time zone ${tz}) as ends
+      from generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') g
+    ), slices as (
+      select d.day, -1 as part, d.starts, d.ends from days d, clock where d.day <> clock.today
+      union all
+      select d.day, h.part, d.starts + h.part * interval '1 hour',
+             least(d.starts + (h.part + 1) * interval '1 hour', d.ends)
+      from days d, clock, generate_series(0, 24) h(part)
+      where d.day = clock.today and d.starts + h.part * interval '1 hour' < least(clock.now, d.ends)
+    ), kept as (
+      select s.day, s.part, k.facts
+      from slices s
+      join dashboard_days k on k.company_id = ${companyId} and k.day = s.day and k.part = s.part
+      left join dashboard_day_versions v on v.company_id = ${companyId} and v.day = s.day and v.part = s.part
+      where k.timezone = ${tz} and k.version = coalesce(v.version, 0)
+    ), missing as (
+      select s.* from slices s where not exists (select 1 from kept k where k.day = s.day and k.part = s.part)
+    ), started as (
+      select m.day, m.part, c.queue_id, c.user_id, extract(hour from c.created_at at time zone ${tz})::int as hour
+      from missing m
+      join ticket_cycles c on c.company_id = ${companyId} and ${within(sql`c.created_at`)}
     ), by_queue as (
-      select day, ${list(sql`queue_id, n`)} as v
-      from (select day, queue_id, count(*)::int as n from started group by 1, 2) x group by day
+      select day, part, ${list(sql`queue_id, n`)} as v
+      from (select day, part, queue_id, count(*)::int as n from started group by 1, 2, 3) x group by 1, 2
     ), by_user as (
-      select day, ${list(sql`user_id, n`)} as v
-      from (select day, user_id, count(*)::int as n from started group by 1, 2) x group by day
+      select day, part, ${list(sql`user_id, n`)} as v
+      from (select day, part, user_id, count(*)::int as n from started group by 1, 2, 3) x group by 1, 2
     ), by_hour as (
-      select day, ${list(sql`hour, n`)} as v
-      from (select day, hour, count(*)::int as n from started group by 1, 2) x group by day
+      select day, part, ${list(sql`hour, n`)} as v
+      from (select day, part, hour, count(*)::int as n from started group by 1, 2, 3) x group by 1, 2
     ), closed as (
-      select ${dayOf(sql`c.closed_at`)} as day, c.user_id, c.accepted_at,
-             extract(epoch from c.closed_at - c.accepted_at) as seconds,
+      select m.day, m.part, c.user_id, c.accepted_at, extract(epoch from c.closed_at - c.accepted_at) as seconds,
              -- The ticket is the company's (c is), so its own index answers without visiting rows.
              (select ${dayOf(sql`max(p.closed_at)`)} from ticket_cycles p
                where p.ticket_id = c.ticket_id and p.closed_at < c.closed_at) as before
-      from ticket_cycles c
-      where c.company_id = ${companyId} and ${within(sql`c.closed_at`)}
+      from missing m
+      join ticket_cycles c on c.company_id = ${companyId} and ${within(sql`c.closed_at`)}
     ), closed_by_user as (
-      select day, ${list(sql`user_id, n, accepted, seconds`)} as v
-      from (select day, user_id, count(*)::int as n, count(accepted_at)::int as accepted,
+      select day, part, ${list(sql`user_id, n, accepted, seconds`)} as v
+      from (select day, part, user_id, count(*)::int as n, count(accepted_at)::int as accepted,
                    coalesce(sum(seconds), 0)::float8 as seconds
-            from closed group by 1, 2) x group by day
+            from closed group by 1, 2, 3) x group by 1, 2
     ), closed_after as (
-      select day, jsonb_object_agg(coalesce(before::text, ''), n) as v
-      from (select day, before, count(*)::int as n from closed group by 1, 2) x group by day
+      select day, part, json_object_agg(coalesce(before::text, ''), n) as v
+      from (select day, part, before, count(*)::int as n from closed group by 1, 2, 3) x group by 1, 2
     ), waited as (
-      select day, ${list(sql`user_id, n, seconds`)} as v
-      from (select ${dayOf(sql`c.accepted_at`)} as day, c.user_id, count(*)::int as n,
+      select day, part, ${list(sql`user_id, n, seconds`)} as v
+      from (select m.day, m.part, c.user_id, count(*)::int as n,
                    sum(extract(epoch from c.accepted_at - c.queued_at))::float8 as seconds
-            from ticket_cycles c
-            where c.company_id = ${companyId} and ${within(sql`c.accepted_at`)} and c.accepted_at > c.queued_at
-            group by 1, 2) x group by day
+            from missing m
+            join ticket_cycles c on c.company_id = ${companyId} and ${within(sql`c.accepted_at`)}
+            where c.accepted_at > c.queued_at
+            group by 1, 2, 3) x group by 1, 2
     ), rated as (
-      select day, ${list(sql`user_id, rate, n`)} as v
-      from (select ${dayOf(sql`r.created_at`)} as day, r.user_id, r.rate, count(*)::int as n
-            from ticket_ratings r
-            where r.company_id = ${companyId} and ${within(sql`r.created_at`)} and r.scale = ${NPS_SCALE_MAX}
-            group by 1, 2, 3) x group by day
+      select day, part, ${list(sql`user_id, rate, n`)} as v
+      from (select m.day, m.part, r.user_id, r.rate, count(*)::int as n
+            from missing m
+            join ticket_ratings r on r.company_id = ${companyId} and ${within(sql`r.created_at`)}
+            where r.scale = ${NPS_SCALE_MAX}
+            group by 1, 2, 3, 4) x group by 1, 2
     ), leads as (
-      select t.day, count(distinct t.contact_id)::int as v
-      from (select ${dayOf(sql`t.created_at`)} as day, t.contact_id
-            from tickets t
-            where t.company_id = ${companyId} and ${within(sql`t.created_at`)} and not t.is_group) t
+      select m.day, m.part, count(distinct t.contact_id)::int as v
+      from missing m
+      join tickets t on t.company_id = ${companyId} and ${within(sql`t.created_at`)} and not t.is_group
       where not exists (select 1 from tickets p where p.company_id = ${companyId} and p.contact_id = t.contact_id
-                          and p.created_at < (t.day::timestamp at time zone ${tz}))
-      group by t.day
+                          and p.created_at < m.starts)
+      group by 1, 2
     ), computed as (
-      select d.day, coalesce(v.version, 0) as version,
-             -- Kept only once it ended over an hour ago: the triggers raise only days that have ended, and a
-             -- change whose statement ran before midnight may commit a little after it.
-             d.day < ((clock_timestamp() - interval '1 hour') at time zone ${tz})::date as keep,
-             jsonb_build_object(
-               'day', d.day::text,
+      select m.day, m.part, coalesce(v.version, 0) as version,
+             -- A change whose statement ran in the slice's last minutes may commit a little after it ended.
+             m.ends <= (select now from clock) - interval '10 minutes' as keep,
+             json_build_object(
+               'day', m.day::text,
                'startedByQueue', coalesce(q.v, '[]'), 'startedByUser', coalesce(u.v, '[]'),
                'startedByHour', coalesce(h.v, '[]'), 'closedByUser', coalesce(cu.v, '[]'),
                'closedAfter', coalesce(ca.v, '{}'), 'waitedByUser', coalesce(w.v, '[]'),
                'ratedByUser', coalesce(r.v, '[]'), 'leads', coalesce(l.v, 0)) as facts
-      from (select g::date as day from generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') g) d
-      left join dashboard_day_versions v on v.company_id = ${companyId} and v.day = d.day
-      left join by_queue q on q.day = d.day left join by_user u on u.day = d.day
-      left join by_hour h on h.day = d.day left join closed_by_user cu on cu.day = d.day
-      left join closed_after ca on ca.day = d.day left join waited w on w.day = d.day
-      left join rated r on r.day = d.day left join leads l on l.day = d.day
-    ), kept as (
-      insert into dashboard_days (company_id, day, timezone, version, facts)
-      select ${companyId}, day, ${tz}, version, facts from computed where keep
-      on conflict (company_id, day) do update
+      from missing m
+      left join dashboard_day_versions v on v.company_id = ${companyId} and v.day = m.day and v.part = m.part
+      left join by_queue q on q.day = m.day and q.part = m.part
+      left join by_user u on u.day = m.day and u.part = m.part
+      left join by_hour h on h.day = m.day and h.part = m.part
+      left join closed_by_user cu on cu.day = m.day and cu.part = m.part
+      left join closed_after ca on ca.day = m.day and ca.part = m.part
+      left join waited w on w.day = m.day and w.part = m.part
+      left join rated r on r.day = m.day and r.part = m.part
+      left join leads l on l.day = m.day and l.part = m.part
+    ), stored as (
+      insert into dashboard_days (company_id, day, part, timezone, version, facts)
+      select ${companyId}, day, part, ${tz}, version, facts from computed where keep
+      on conflict (company_id, day, part) do update
         set timezone = excluded.timezone, version = excluded.version, facts = excluded.facts
     )
+    select facts from kept
+    union all
     select facts from computed`,
   );
+  return rows.map((row) => row.facts);
 }

@@ -156,7 +156,7 @@ test('days kept on one clock are not read on another: a company that moves time 
     .where(eq(companies.id, tenant.companyId));
 });
 
-test('the day under way is never kept, and what happens in it raises no day', async () => {
+test('what happens now raises nothing, and the last ten minutes are never kept', async () => {
   app.deps.now = () => new Date();
   const bot = await botCompany(app, { greetingMessage: '' });
   const customer = bot.customer();
@@ -172,10 +172,42 @@ test('the day under way is never kept, and what happens in it raises no day', as
   ).toBe(200);
   const { body } = await call(app, 'GET', '/dashboard', { token: bot.tenant.admin.token });
   expect(body.counters).toMatchObject({ supportFinished: 1, leads: 1 });
-  const today = body.period.to;
   const rows = await app.deps.db.execute(
-    sql`select (select count(*)::int from ${dashboardDays} where company_id = ${bot.companyId} and day = ${today}::date) as kept,
+    sql`select (select count(*)::int from ${dashboardDays} k join ${companies} c on c.id = k.company_id
+                where k.company_id = ${bot.companyId}
+                  and (case when k.part = -1 then (k.day + 1)::timestamp at time zone c.timezone
+                            else (k.day::timestamp at time zone c.timezone) + (k.part + 1) * interval '1 hour' end)
+                      > clock_timestamp() - interval '10 minutes') as recent,
                (select count(*)::int from ${dashboardDayVersions} where company_id = ${bot.companyId}) as raised`,
   );
-  expect((rows as unknown as { rows: unknown[] }).rows[0]).toEqual({ kept: 0, raised: 0 });
+  expect((rows as unknown as { rows: unknown[] }).rows[0]).toEqual({ recent: 0, raised: 0 });
+});
+
+test('an hour of today that passed is kept, and a transfer of what started in it shows at once', async () => {
+  app.deps.now = () => new Date();
+  const company = await createTenant(app, { timezone: 'America/Sao_Paulo' });
+  const zoe = await createUser(app, company.companyId, { name: 'Zoe' });
+  const site = await connectionOf(company.companyId);
+  // Two hours ago: today's hour slice (or yesterday's whole day, just after midnight), ended over ten minutes ago.
+  const queued = new Date(Date.now() - 2 * 3_600_000);
+  const seeded = await seedTicket(
+    company.companyId,
+    site.id,
+    (await contactOf(company.companyId)).id,
+    'open',
+    [{ queued, accepted: new Date(queued.getTime() + 60_000), user: company.admin }],
+  );
+  const startedBy = async () => {
+    const { body } = await call(app, 'GET', '/dashboard?days=3', { token: company.admin.token });
+    return body.users as { userId: number; count: number }[];
+  };
+  expect(await startedBy()).toEqual([expect.objectContaining({ userId: company.admin.id, count: 1 })]);
+  const kept = await app.deps.db
+    .select({ part: dashboardDays.part })
+    .from(dashboardDays)
+    .where(eq(dashboardDays.companyId, company.companyId));
+  expect(kept.length).toBeGreaterThan(0);
+
+  await app.deps.db.update(ticketCycles).set({ userId: zoe.id }).where(eq(ticketCycles.ticketId, seeded.id));
+  expect(await startedBy()).toEqual([expect.objectContaining({ userId: zoe.id, count: 1 })]);
 });

@@ -173,12 +173,12 @@ function chartsOf(p: Period, days: DayFacts[], users: Users, queues: Queues) {
     name: (id === null ? undefined : userById.get(id)?.name) ?? null,
     count,
   }));
+  // A day may come in several slices: each adds to its buckets.
   const counted = new Map<string, number>();
-  for (const day of days) {
-    const started = day.startedByHour.reduce((sum, [, count]) => sum + count, 0);
-    if (p.unit === 'day') counted.set(day.day, started);
-    else for (const [hour, count] of day.startedByHour) counted.set(String(hour).padStart(2, '0'), count);
-  }
+  const add = (at: string, count: number) => counted.set(at, (counted.get(at) ?? 0) + count);
+  for (const day of days)
+    for (const [hour, count] of day.startedByHour)
+      add(p.unit === 'day' ? day.day : String(hour).padStart(2, '0'), count);
   const timeline: TicketsTimeline = {
     unit: p.unit,
     points: bucketsOf(p).map((at) => ({ at, count: counted.get(at) ?? 0 })),
