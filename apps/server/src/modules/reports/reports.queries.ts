@@ -12,6 +12,7 @@ import {
   ticketTags,
   users,
 } from '../../db/schema/index.js';
+import { countPeriodCycles } from './reports.count.js';
 
 /** What one query of the report reads: the company, its period, the chosen filters. */
 export interface ReportScope {
@@ -239,6 +240,9 @@ export function reportBatch(
 }
 
 export async function countReportRows(db: Db, scope: ReportScope): Promise<number> {
-  const [row] = await countStatement(db, shapeOf(scope)).execute(valuesOf(scope));
+  const shape = shapeOf(scope);
+  if (!Object.values(shape).some(Boolean))
+    return countPeriodCycles(db, scope.companyId, scope.from, scope.to);
+  const [row] = await countStatement(db, shape).execute(valuesOf(scope));
   return row?.total ?? 0;
 }
