@@ -14,7 +14,7 @@ const param = {
 };
 
 /** The whole hours (UTC) inside [from, to); none (both at `to`) when the period holds no whole hour. */
-export function wholeHours(from: Date, to: Date): { wholeFrom: Date; wholeTo: Date } {
+function wholeHours(from: Date, to: Date): { wholeFrom: Date; wholeTo: Date } {
   const first = Math.ceil(from.getTime() / HOUR) * HOUR;
   const last = Math.floor(to.getTime() / HOUR) * HOUR;
   return first < last
