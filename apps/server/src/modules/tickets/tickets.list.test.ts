@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
-import { messages, queues, tags, type tickets, ticketTags, userQueues } from '../../db/schema/index.js';
+import { contacts, messages, queues, tags, tickets, ticketTags, userQueues } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -247,6 +247,45 @@ describe('the search tab', () => {
     expect(idsOf(byName.body)).toEqual([ticket.id]);
     expect(idsOf(byNumber.body)).toContain(ticket.id);
     expect(idsOf(byId.body)).toContain(ticket.id);
+  });
+
+  test('a name more than a thousand contacts share still finds their newest tickets, in the list’s filters', async () => {
+    const tenant = await createTenant(app);
+    const { companyId } = await createTicket(app, tenant.companyId);
+    const shared = await app.deps.db
+      .insert(contacts)
+      .values(
+        Array.from({ length: 1_050 }, (_, i) => ({ companyId, name: `Souza ${i}`, number: `5521${i}` })),
+      )
+      .returning({ id: contacts.id });
+    const found = await app.deps.db
+      .insert(tickets)
+      .values(
+        shared.map(({ id }, i) => ({
+          companyId,
+          contactId: id,
+          status: i % 2 ? 'closed' : 'pending',
+          updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        })),
+      )
+      .returning({ id: tickets.id, status: tickets.status });
+    const newestPending = found
+      .filter((ticket) => ticket.status === 'pending')
+      .slice(-40)
+      .map((ticket) => ticket.id);
+    const pending = encodeURIComponent(JSON.stringify(['pending']));
+
+    const { body } = await call(
+      app,
+      'GET',
+      `/tickets?searchParam=souza&statusFilter=${pending}&showAll=true`,
+      {
+        token: tenant.admin.token,
+      },
+    );
+
+    expect(idsOf(body)).toEqual(sorted(...newestPending));
+    expect(body.hasMore).toBe(true);
   });
 
   test("an attendant's search keeps to what they may see", async () => {

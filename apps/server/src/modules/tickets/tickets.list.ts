@@ -10,13 +10,13 @@ import {
 import { and, desc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { inlineLimit, statementsByShape } from '../../db/prepared.js';
-import { contacts, messages, tickets, ticketTags } from '../../db/schema/index.js';
-import { searchDocument, searchQuery } from '../../db/text-search.js';
+import { tickets, ticketTags } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { maskTicket, numbersHiddenFor } from '../contacts/contacts.masking.js';
 import { type TicketScope, ticketScopeOf, visibleTicketsFilter } from './tickets.access.js';
 import { presentTickets, selectTickets } from './tickets.queries.js';
+import { buildSearchHits, foundAmong } from './tickets.search.js';
 import { findSearchMatches } from './tickets.search-matches.js';
 
 const TICKETS_PAGE = 40;
@@ -117,7 +117,7 @@ interface ListShape extends FilterShape {
   /** A page past the first: bound offset (the first page has none, so its plan is reused). */
   paged: boolean;
   search: 'none' | 'words' | 'words or id';
-  /** lgpdHideNumber hides numbers from the caller: a search never matches one (see `searchHits`). */
+  /** lgpdHideNumber hides numbers from the caller: a search never matches one (see `buildSearchHits`). */
   numbersHidden: boolean;
   /** One contact's tickets. */
   contact: boolean;
@@ -165,39 +165,9 @@ function tabFilter(shape: ListShape): SQL | undefined {
   return shape.tab === 'statuses' ? anyOf(tickets.status, param.statuses) : undefined;
 }
 
-/**
- * Tickets matching a search: by contact name or number, by ticket id, or by the words of any of their
- * messages. Each way is its own branch ordered and cut on its own index, so the planner walks recent
- * tickets for a word in every message and the search index for a rare one; an OR of the three
- * would scan every ticket of the company. Contacts and messages are matched by the company's id, not
- * the ticket's: the contact subquery runs once instead of once per ticket, and both search indexes
- * start with the company, so a search never reads another tenant's matches. Where numbers are hidden from the caller,
- * nothing that holds one is searched — the number, a name that is the number, a contact card — as
- * finding a ticket by a number would tell whose it is.
- */
-function searchHits(shape: ListShape, where: SQL | undefined): SQL {
-  const branch = (match: SQL) =>
-    sql`(select ${tickets.id} as id from ${tickets} where ${and(where, match)}
-      order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${param.hitLimit})`;
-  const contactMatch = shape.numbersHidden
-    ? sql`${contacts.name} ilike ${param.pattern} and ${contacts.name} is distinct from ${contacts.number}`
-    : sql`(${contacts.name} ilike ${param.pattern} or ${contacts.number} ilike ${param.pattern})`;
-  const cards = shape.numbersHidden
-    ? sql` and ${messages.mediaType} is distinct from 'contactMessage'`
-    : sql``;
-  const branches = [
-    branch(sql`${tickets.contactId} in (select ${contacts.id} from ${contacts}
-      where ${contacts.companyId} = ${param.companyId} and ${contactMatch})`),
-    branch(sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id}
-      and ${messages.companyId} = ${param.companyId}
-      and ${searchDocument(messages.body)} @@ ${searchQuery(param.typed)} and not ${messages.isDeleted}${cards})`),
-  ];
-  if (shape.search === 'words or id') branches.push(branch(eq(tickets.id, param.ticketId)));
-  return sql`(select id from (${sql.join(branches, sql` union `)}) hits)`;
-}
-
-function buildList(db: Db | Tx, shape: ListShape) {
-  const where = and(
+/** Every condition of the list but the search's. */
+function listWhere(shape: ListShape): SQL | undefined {
+  return and(
     eq(tickets.companyId, param.companyId),
     visibleTicketsFilter(shape, param),
     tabFilter(shape),
@@ -205,16 +175,40 @@ function buildList(db: Db | Tx, shape: ListShape) {
     listFilters(shape),
     shape.unread ? gt(tickets.unreadMessages, 0) : undefined,
   );
-  const matching =
-    shape.search === 'none' ? where : and(where, sql`${tickets.id} in ${searchHits(shape, where)}`);
-  const statement = selectTickets(db)
-    .where(matching)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(inlineLimit(TICKETS_PAGE + 1));
-  return shape.paged ? statement.offset(param.offset) : statement;
 }
 
-const listStatement = statementsByShape('tickets_list', buildList);
+/** A page in the list's order: newest change first, ties by id. */
+function pageOf(db: Db | Tx, where: SQL | undefined, paged: boolean) {
+  const statement = selectTickets(db)
+    .where(where)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(inlineLimit(TICKETS_PAGE + 1));
+  return paged ? statement.offset(param.offset) : statement;
+}
+
+const listStatement = statementsByShape('tickets_list', (db, shape: ListShape) =>
+  pageOf(db, listWhere(shape), shape.paged),
+);
+
+/** A page of a search's hits, which met the list's conditions already: one statement for every filter. */
+const hitsPageStatement = statementsByShape('tickets_hits_page', (db, shape: { paged: boolean }) =>
+  pageOf(db, and(eq(tickets.companyId, param.companyId), foundAmong), shape.paged),
+);
+
+/**
+ * A search in two statements: the hits, planned for the words typed (see `buildSearchHits`), then
+ * their page, planned once: planning the page's joins around the search cost PostgreSQL more than
+ * running both.
+ */
+async function pageOfHits(db: Db, shape: ListShape, values: Record<string, unknown>) {
+  const search = { byId: shape.search === 'words or id', numbersHidden: shape.numbersHidden };
+  const hits = await buildSearchHits(db, search, listWhere(shape)).execute(values);
+  if (hits.length === 0) return [];
+  return hitsPageStatement(db, { paged: shape.paged }).execute({
+    ...values,
+    found: hits.map((hit) => hit.id),
+  });
+}
 
 function tabOf(query: ListTicketsQuery): ListShape['tab'] {
   if (query.status === 'closed') return 'closed';
@@ -257,10 +251,8 @@ export async function listTickets(ctx: Ctx, query: ListTicketsQuery) {
     updatedFrom: updated.from,
     updatedTo: updated.to,
   };
-  // A search is built and planned each time: whether to walk recent tickets or the word index depends
-  // on how common the typed words are, which a plan reused across searches (the generic plan) ignores.
   const rows = typed
-    ? await buildList(ctx.db, shape).execute(values)
+    ? await pageOfHits(ctx.db, shape, values)
     : await listStatement(ctx.db, shape).execute(values);
   const page = presentTickets(ctx.links, rows.slice(0, TICKETS_PAGE));
   const matches = typed
