@@ -5,6 +5,8 @@ import { createTenant, createTicket } from '../../../test/fixtures.js';
 import { connections, messages } from '../../db/schema/index.js';
 import { claimSends } from './messages.outbox-queries.js';
 
+type Ticket = Awaited<ReturnType<typeof createTicket>>;
+
 const app = await createTestApp();
 afterAll(() => app.close());
 
@@ -21,7 +23,7 @@ const claim = (owner: string) =>
 
 test("a claim takes each conversation's oldest unfinished send, and none of another owner's", async () => {
   const tenant = await createTenant(app);
-  const conversations = [];
+  const conversations: Ticket[] = [];
   for (let n = 0; n < 3; n++) conversations.push(await createTicket(app, tenant.companyId));
   // A WhatsApp session held by another process: the app's own outbox does not take these sends.
   for (const ticket of conversations)
@@ -29,7 +31,7 @@ test("a claim takes each conversation's oldest unfinished send, and none of anot
       .update(connections)
       .set({ channel: 'whatsapp', leaseOwner: 'claims-test', leaseExpiresAt: new Date(Date.now() + 600_000) })
       .where(eq(connections.id, ticket.connectionId as number));
-  const queued = async (ticket: (typeof conversations)[number], n: number) => {
+  const queued = async (ticket: Ticket, n: number) => {
     const [row] = await app.deps.db
       .insert(messages)
       .values({
@@ -45,11 +47,7 @@ test("a claim takes each conversation's oldest unfinished send, and none of anot
       .returning();
     return row?.id as number;
   };
-  const [first, second, third] = conversations as [
-    (typeof conversations)[number],
-    (typeof conversations)[number],
-    (typeof conversations)[number],
-  ];
+  const [first, second, third] = conversations as [Ticket, Ticket, Ticket];
   const oldest = [await queued(first, 1), await queued(second, 1)];
   for (let n = 2; n <= 5; n++) await queued(first, n);
   await queued(second, 2);
