@@ -10,26 +10,29 @@ type Ticket = Awaited<ReturnType<typeof createTicket>>;
 const app = await createTestApp();
 afterAll(() => app.close());
 
-const claim = (owner: string) =>
+/** Claims as `owner`, only the sends on connections whose session `holder` holds. */
+const claim = (owner: string, holder: string) =>
   claimSends(app.deps.db, {
     owner,
     leaseSeconds: 60,
     limit: 20,
     unknownWaitSeconds: 60,
-    // Only this test's sends: the app's own outbox leaves them to the session's holder.
     mayDeliver: (connectionId) =>
-      sql`exists (select 1 from ${connections} c where c.id = ${connectionId} and c.lease_owner = 'claims-test')`,
+      sql`exists (select 1 from ${connections} c where c.id = ${connectionId} and c.lease_owner = ${holder})`,
   });
 
 test("a claim takes each conversation's oldest unfinished send, and none of another owner's", async () => {
   const tenant = await createTenant(app);
+  // Only this test's sends (a database kept between runs holds others): the app's own outbox leaves
+  // them to the session's holder.
+  const holder = `claims-${tenant.companyId}`;
   const conversations: Ticket[] = [];
   for (let n = 0; n < 3; n++) conversations.push(await createTicket(app, tenant.companyId));
   // A WhatsApp session held by another process: the app's own outbox does not take these sends.
   for (const ticket of conversations)
     await app.deps.db
       .update(connections)
-      .set({ channel: 'whatsapp', leaseOwner: 'claims-test', leaseExpiresAt: new Date(Date.now() + 600_000) })
+      .set({ channel: 'whatsapp', leaseOwner: holder, leaseExpiresAt: new Date(Date.now() + 86_400_000) })
       .where(eq(connections.id, ticket.connectionId as number));
   const queued = async (ticket: Ticket, n: number) => {
     const [row] = await app.deps.db
@@ -59,8 +62,8 @@ test("a claim takes each conversation's oldest unfinished send, and none of anot
     .where(eq(messages.id, sending));
   await queued(third, 2);
 
-  const taken = await claim('one');
-  const again = await claim('two');
+  const taken = await claim('one', holder);
+  const again = await claim('two', holder);
 
   expect(taken.claimed.map((c) => c.messageId).sort((a, b) => a - b)).toEqual(oldest);
   expect(again.claimed).toEqual([]);
