@@ -22,6 +22,7 @@ import { webchatUploadRoutes } from './channels/webchat/webchat.uploads.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { serverRoot } from './db/migrate.js';
+import { intakeSettled } from './inbox/intake-queue.js';
 import { registerInboxJobs } from './inbox/timers.js';
 import { integrationEngine } from './integrations/engine.js';
 import { registerIntegrationJobs } from './integrations/webhook.js';
@@ -295,7 +296,9 @@ export async function buildApp({
     );
 
   app.addHook('onClose', async () => {
-    // First: its sends in flight still need their WhatsApp sessions.
+    // Answered steps whose pending rows are still to go: left behind, the sweep would run them again.
+    await intakeSettled(deps);
+    // Then: its sends in flight still need their WhatsApp sessions.
     await outbox.stop();
     clearInterval(leases);
     await whatsapp.close();

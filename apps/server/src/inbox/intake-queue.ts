@@ -5,6 +5,7 @@ import type { InboundMessage } from '../modules/messages/messages.inbound-messag
 import { findByExternalId } from '../modules/messages/messages.queries.js';
 import { loadTicket } from '../modules/tickets/tickets.queries.js';
 import type { AppDeps } from '../platform/context.js';
+import { deleteSteps } from './pending-automation.js';
 import { DuplicateDelivery, type Stored, storeBatch } from './store-batch.js';
 
 /** Enough to share a commit among every delivery that can wait on one; more only adds latency. */
@@ -34,11 +35,16 @@ const senderOf = ({ companyId, identity }: InboundMessage) =>
  * wait and then go together in the next transaction. An idle server stores a message at once;
  * a busy one shares each commit (and each statement) among many messages. Callers still wait
  * for their own message to be committed, so a webhook is answered only once it is stored.
+ *
+ * The automation steps answered meanwhile (`finish`) go the same way: their pending rows are removed
+ * by the next batch's statement, or, once no batch is running, by a statement of their own.
  */
 function intakeQueue(deps: AppDeps) {
   let waiting: Waiting[] = [];
   let running = 0;
   const busy = new Set<string>();
+  let finished: number[] = [];
+  let settled: (() => void)[] = [];
 
   /** One company's messages, at most one per sender and none of a sender a running batch has. */
   const take = () => {
@@ -56,17 +62,20 @@ function intakeQueue(deps: AppDeps) {
     return batch;
   };
 
-  const store = async (batch: Waiting[]): Promise<void> => {
+  const store = async (batch: Waiting[], steps: number[]): Promise<void> => {
     const companyId = batch[0]?.input.companyId ?? 0;
     const stored = await storeBatch(
       deps,
       companyId,
       batch.map((entry) => entry.input),
+      steps,
     ).catch(async (error: unknown) => {
+      // The steps are removed with another batch, or on their own.
+      finished.push(...steps);
       // One bad message (or a deadlock with another process) must not fail the others: alone, each
       // gets its own answer.
       if (batch.length > 1) {
-        for (const entry of batch) await store([entry]);
+        for (const entry of batch) await store([entry], []);
         return undefined;
       }
       const entry = batch[0];
@@ -109,23 +118,48 @@ function intakeQueue(deps: AppDeps) {
     };
   };
 
+  /** Steps no batch took: removed once nothing else is running, rather than a statement each. */
+  const removeFinished = async (steps: number[]) => {
+    // Left behind, a row only has the sweep run its step again, minutes later.
+    await deleteSteps(deps.db, steps).catch((error: unknown) =>
+      deps.log.error({ err: error, messageIds: steps }, 'finished automation steps not removed'),
+    );
+  };
+
   const pump = () => {
     while (running < BATCHES_AT_ONCE) {
       const batch = take();
-      if (batch.length === 0) return;
+      if (batch.length === 0 && (running > 0 || finished.length === 0)) break;
+      const steps = finished;
+      finished = [];
       running++;
-      void store(batch).finally(() => {
+      void (batch.length ? store(batch, steps) : removeFinished(steps)).finally(() => {
         running--;
         pump();
       });
     }
+    if (running === 0 && waiting.length === 0 && finished.length === 0) {
+      for (const resolve of settled) resolve();
+      settled = [];
+    }
   };
 
-  return (input: InboundMessage) =>
-    new Promise<Held>((done, failed) => {
-      waiting.push({ input, done, failed });
+  return {
+    store: (input: InboundMessage) =>
+      new Promise<Held>((done, failed) => {
+        waiting.push({ input, done, failed });
+        pump();
+      }),
+    finish: (messageId: number) => {
+      finished.push(messageId);
       pump();
-    });
+    },
+    settled: () =>
+      new Promise<void>((resolve) => {
+        settled.push(resolve);
+        pump();
+      }),
+  };
 }
 
 async function duplicateOf(deps: AppDeps, input: InboundMessage): Promise<Stored> {
@@ -145,10 +179,28 @@ export type Held = Stored & { release: () => void };
  * caller releases the sender once it has answered the message.
  */
 export function storeInbound(deps: AppDeps, input: InboundMessage): Promise<Held> {
+  return queueOf(deps).store(input);
+}
+
+/**
+ * The automation step of a stored message has run (or failed, which is logged): its pending row goes
+ * with the next batch. Not waited for: the row only matters if this process stops before it goes,
+ * and then the sweep runs the step again (see `intakeSettled` for a clean stop).
+ */
+export function finishStep(deps: AppDeps, messageId: number): void {
+  queueOf(deps).finish(messageId);
+}
+
+/** Resolves once nothing is left to store or remove: a stopping process waits for it. */
+export function intakeSettled(deps: AppDeps): Promise<void> {
+  return queues.get(deps)?.settled() ?? Promise.resolve();
+}
+
+function queueOf(deps: AppDeps) {
   let queue = queues.get(deps);
   if (!queue) {
     queue = intakeQueue(deps);
     queues.set(deps, queue);
   }
-  return queue(input);
+  return queue;
 }

@@ -5,7 +5,7 @@ import { call, createTestApp } from '../../test/app.js';
 import { createTenant } from '../../test/fixtures.js';
 import { messages, pendingAutomations } from '../db/schema/index.js';
 import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
-import { storeInbound } from './intake-queue.js';
+import { intakeSettled, storeInbound } from './intake-queue.js';
 import { recoverSteps } from './pending-automation.js';
 import { receive } from './receive.js';
 
@@ -74,7 +74,29 @@ test('a message answered by its own process leaves nothing for the sweep', async
   const connection = await greetingConnection();
 
   const { message } = await receive(app.deps, inbound(connection, 'atendida'));
+  await intakeSettled(app.deps);
 
   expect(await pendingFor(message.id)).toEqual([]);
   expect((await greetingsOn(message.ticketId)).map((m) => m.body).join('\n')).toContain('Olá! Escolha:');
+});
+
+test('steps answered while other messages arrive are removed with their batches, none left behind', async () => {
+  const connection = await greetingConnection();
+  const visitors = Array.from({ length: 8 }, (_, n) => `multidao${n}`);
+
+  const received = await Promise.all(
+    visitors.flatMap((visitor) =>
+      [1, 2].map((n) =>
+        receive(app.deps, { ...inbound(connection, visitor), externalId: `${visitor}-${n}` }),
+      ),
+    ),
+  );
+  await intakeSettled(app.deps);
+
+  const left = await app.deps.db
+    .select()
+    .from(pendingAutomations)
+    .where(eq(pendingAutomations.companyId, connection.companyId));
+  expect(received).toHaveLength(16);
+  expect(left).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Db, executeSqlIn, type Tx } from '../db/client.js';
 import { connections, messages, pendingAutomations, tickets } from '../db/schema/index.js';
 import type { AppDeps } from '../platform/context.js';
 import { runAutomation } from './automation.js';
@@ -13,31 +13,25 @@ const LOST_AFTER_MS = 5 * 60_000;
 const CLAIM_MS = 5 * 60_000;
 const SWEEP_BATCH = 50;
 
-export interface PendingStep {
-  messageId: number;
-  created: boolean;
-  queuedFor?: number;
-}
-
-/** In the intake's transaction: the steps that must run for these customer messages. */
-export async function notePendingSteps(tx: Tx, companyId: number, steps: PendingStep[], now: Date) {
-  if (steps.length === 0) return;
-  await tx.insert(pendingAutomations).values(
-    steps.map((step) => ({
-      messageId: step.messageId,
-      companyId,
-      created: step.created,
-      queuedFor: step.queuedFor ?? null,
-      createdAt: now,
-    })),
+/**
+ * In the intake's transaction: the integration whose webhook job was queued with each message, on
+ * the step the batch's statement noted for it (batch-write.ts), so a recovered step does not queue it again.
+ */
+export async function noteQueuedFor(tx: Tx, queuedFor: Map<number, number>) {
+  if (queuedFor.size === 0) return;
+  await executeSqlIn(tx)(
+    `update pending_automations p set queued_for = q.integration_id
+     from unnest($1::bigint[], $2::int[]) as q(message_id, integration_id) where p.message_id = q.message_id`,
+    [[...queuedFor.keys()], [...queuedFor.values()]],
   );
 }
 
-/** The step has run (or failed, which is logged): nothing is left to recover. */
-export async function finishStep(deps: AppDeps, companyId: number, messageId: number) {
-  await deps.db
+/** These steps have run (or failed, which is logged): nothing is left to recover. */
+export async function deleteSteps(db: Db, messageIds: number[]) {
+  // One statement text whatever the count, planned once per connection.
+  await db
     .delete(pendingAutomations)
-    .where(and(eq(pendingAutomations.companyId, companyId), eq(pendingAutomations.messageId, messageId)));
+    .where(sql`${pendingAutomations.messageId} = any(${sql.param(messageIds)}::bigint[])`);
 }
 
 /**
@@ -76,7 +70,7 @@ async function recoverBatch(deps: AppDeps, now: Date): Promise<number> {
     await runLostStep(deps, step).catch((error: unknown) =>
       deps.log.error({ err: error, messageId: step.messageId }, 'recovered automation failed'),
     );
-    await finishStep(deps, step.companyId, step.messageId);
+    await deleteSteps(deps.db, [step.messageId]);
   }
   return claimed.length;
 }

@@ -7,8 +7,7 @@ import { publishMessage, publishTicket } from '../modules/tickets/tickets.events
 import type { AppDeps } from '../platform/context.js';
 import type { ConnectionRow } from '../platform/provider-connections.js';
 import { runAutomation } from './automation.js';
-import { storeInbound } from './intake-queue.js';
-import { finishStep } from './pending-automation.js';
+import { finishStep, storeInbound } from './intake-queue.js';
 import type { Stored } from './store-batch.js';
 
 export interface Received {
@@ -83,7 +82,7 @@ async function answer(
       created: stored.created,
       party: stored.party,
     }).catch((error: unknown) => deps.log.error({ err: error, ticketId: row.id }, 'automation failed'));
-  await finishStep(deps, input.companyId, message.id);
+  finishStep(deps, message.id);
   return { message, ticket, duplicate: false };
 }
 

@@ -18,8 +18,8 @@ import { loadParties, type Party } from './automation.js';
 import { createContacts } from './batch-contacts.js';
 import { lockKnownContacts, lookUpBatch, placeKey, storedKey } from './batch-resolution.js';
 import { openTickets } from './batch-tickets.js';
-import { type MessageToStore, writeMessages } from './batch-write.js';
-import { notePendingSteps } from './pending-automation.js';
+import { type MessageToStore, type StepNotes, writeMessages } from './batch-write.js';
+import { noteQueuedFor } from './pending-automation.js';
 import { queueMediaDownloads } from './pending-media.js';
 
 export interface Stored {
@@ -50,15 +50,17 @@ type TicketPlace = Pick<TicketRow, 'id' | 'queueId'>;
  * rare (a new contact or ticket, a group author, linked ids, history) takes statements of its own.
  * A message whose contact another message of the batch already has is left out (undefined), for
  * the next batch: a contact's messages are stored one after the other, each seeing the last.
+ * `finished` are automation steps answered since (of any company), removed in the same transaction.
  */
 export async function storeBatch(
   deps: AppDeps,
   companyId: number,
   inputs: InboundMessage[],
+  finished: number[],
 ): Promise<(Stored | undefined)[]> {
   const now = deps.now();
   const { placed, parties, wake } = await deps.db.transaction((tx) =>
-    placeBatch(deps, tx, companyId, inputs, now),
+    placeBatch(deps, tx, companyId, inputs, { now, finished }),
   );
   wake();
   const ticketIds = [...new Set(placed.flatMap((p) => (p ? [p.message.ticketId] : [])))];
@@ -83,8 +85,9 @@ async function placeBatch(
   tx: Tx,
   companyId: number,
   inputs: InboundMessage[],
-  now: Date,
+  steps: StepNotes,
 ): Promise<{ placed: (Placed | undefined)[]; parties: Map<number, Party>; wake: () => void }> {
+  const { now } = steps;
   const { known, parties } = await lockKnownContacts(
     tx,
     companyId,
@@ -154,9 +157,9 @@ async function placeBatch(
       ? stored.get(storedKey(input.connectionId, input.quotedExternalId))
       : undefined;
     opened.push({ ticket, created, quoted });
-    batch.push(messageToStore(input, ticket, authorId, quoted, now));
+    batch.push(messageToStore(input, { ticket, created }, authorId, quoted, now));
   }
-  const written = await writeMessages(tx, companyId, batch);
+  const written = await writeMessages(tx, companyId, batch, steps);
   // A conflict means a message was stored meanwhile (Baileys echoes our own sends): rolling back
   // keeps a duplicate from leaving an empty ticket behind.
   if (written.stored.length !== batch.length) throw new DuplicateDelivery();
@@ -183,14 +186,7 @@ async function placeBatch(
   );
   const { queuedFor, wake } = await deps.integrations.queueHeldMessages(deps, tx, held);
   for (const entry of placed) if (entry) entry.queuedFor = queuedFor.get(entry.message.id);
-  await notePendingSteps(
-    tx,
-    companyId,
-    placed.flatMap((entry) =>
-      entry?.row ? [{ messageId: entry.message.id, created: entry.created, queuedFor: entry.queuedFor }] : [],
-    ),
-    now,
-  );
+  await noteQueuedFor(tx, queuedFor);
   const wakeDownloads = await queueMediaDownloads(
     deps,
     tx,
@@ -212,7 +208,7 @@ async function placeBatch(
 /** What is stored of an inbound message; only the customer's own messages count on the ticket. */
 function messageToStore(
   input: InboundMessage,
-  ticket: TicketPlace,
+  { ticket, created }: { ticket: TicketPlace; created: boolean },
   authorId: number,
   quoted: MessageRow | undefined,
   now: Date,
@@ -241,6 +237,7 @@ function messageToStore(
           inbound: {
             preview: previewOf({ body: input.body, ...media, isDeleted: false }),
             at: input.sentAt ?? now,
+            created,
           },
         }
       : {}),

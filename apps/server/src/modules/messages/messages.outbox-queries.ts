@@ -21,6 +21,12 @@ export interface ClaimOptions {
  * unfinished message (so a later one never overtakes it), once it is due and nobody else's lease
  * holds it. A message another process is claiming right now is skipped, not waited for.
  *
+ * Each conversation's head is found by one index probe from the last (a skip scan of messages_outbox_idx),
+ * and only the heads are then read and locked by id, as they were when locked (FOR UPDATE answers the
+ * row's latest version). Written as one set (`distinct on`, then the unfinished rows joined to it), the
+ * plan PostgreSQL keeps for it, its statistics seeing almost no unfinished rows, read the whole backlog
+ * again for each unfinished row: 25 ms a claim with W5's 400 queued sends, 30 ms of database time a send.
+ *
  * The same statement ends the claims of sends whose process stopped renewing its lease while their
  * request may have been in flight (it died mid-send, or its result could not be stored): they are not
  * repeated blindly but wait, as after a timeout, for a status that tells (`unknownWaitSeconds`).
@@ -28,30 +34,36 @@ export interface ClaimOptions {
  */
 export async function claimSends(db: Db, options: ClaimOptions) {
   const result = await db.execute(sql`
-    with expired as (
+    with recursive expired as (
       update messages set send_state = 'unknown',
         next_attempt_at = now() + ${seconds(options.unknownWaitSeconds)},
         send_lease_owner = null, send_lease_expires_at = null, updated_at = now()
       where ${UNFINISHED} and send_state = 'sending' and send_lease_expires_at < now()
       returning id, company_id
     ), heads as (
-      select distinct on (ticket_id) id from messages
-      where ${UNFINISHED}
-      order by ticket_id, id
+      (select ticket_id, id, send_state, next_attempt_at, send_lease_expires_at, connection_id from messages
+        where ${UNFINISHED} order by ticket_id, id limit 1)
+      union all
+      select next.* from heads h cross join lateral (
+        select ticket_id, id, send_state, next_attempt_at, send_lease_expires_at, connection_id from messages
+        where ${UNFINISHED} and ticket_id > h.ticket_id order by ticket_id, id limit 1) as next
     ), ready as (
-      select m.id from messages m
-      where m.id in (select id from heads)
-        and m.send_state in ('pending', 'retrying', 'unknown')
-        and m.next_attempt_at <= now()
-        and (m.send_lease_expires_at is null or m.send_lease_expires_at < now())
-        and ${options.mayDeliver(sql`m.connection_id`)}
-      order by m.next_attempt_at, m.id
-      limit ${options.limit}
+      select m.id, m.send_state, m.send_lease_expires_at from messages m
+      where m.id = any(array(
+        select h.id from heads h
+        where h.send_state in ('pending', 'retrying', 'unknown')
+          and h.next_attempt_at <= now()
+          and (h.send_lease_expires_at is null or h.send_lease_expires_at < now())
+          and ${options.mayDeliver(sql`h.connection_id`)}
+        order by h.next_attempt_at, h.id
+        limit ${options.limit}))
       for update of m skip locked
     ), claimed as (
       update messages set send_lease_owner = ${options.owner},
         send_lease_expires_at = now() + ${seconds(options.leaseSeconds)}
       from ready where messages.id = ready.id
+        and ready.send_state in ('pending', 'retrying', 'unknown')
+        and (ready.send_lease_expires_at is null or ready.send_lease_expires_at < now())
       returning messages.id, messages.company_id
     )
     select id, company_id, true as claimed from claimed
