@@ -131,11 +131,12 @@ function queueMatch(shape: ReportShape): SQL | undefined {
   );
 }
 
-function conditions(shape: ReportShape): SQL {
+/** The export's batches show the planner the period: each is planned for where its cursor stands. */
+function conditions(shape: ReportShape, period: (value: SQLWrapper) => SQL = periodEnd): SQL {
   return and(
     eq(ticketCycles.companyId, param.companyId),
-    sql`${ticketCycles.createdAt} >= ${periodEnd(param.from)}`,
-    sql`${ticketCycles.createdAt} < ${periodEnd(param.to)}`,
+    sql`${ticketCycles.createdAt} >= ${period(param.from)}`,
+    sql`${ticketCycles.createdAt} < ${period(param.to)}`,
     shape.whatsapps ? anyOf(ticketCycles.connectionId, param.whatsappIds) : undefined,
     shape.contact ? eq(tickets.contactId, param.contactId) : undefined,
     contactMatch(shape),
@@ -152,7 +153,7 @@ const rowUser = sql`${users.id} = ${rowUserId}`;
 const rowQueue = sql`${queues.id} = ${rowQueueId}`;
 
 /** The report's rows, newest first (ties by cycle id, so pages never repeat or skip a row). */
-function selectRows(db: Db | Tx, shape: ReportShape, after?: SQL) {
+function selectRows(db: Db | Tx, shape: ReportShape, after?: SQL, where = conditions(shape)) {
   return db
     .select({
       cycleId: ticketCycles.id,
@@ -180,7 +181,7 @@ function selectRows(db: Db | Tx, shape: ReportShape, after?: SQL) {
       ticketRatings,
       and(eq(ticketRatings.cycleId, ticketCycles.id), eq(ticketRatings.companyId, param.companyId)),
     )
-    .where(and(conditions(shape), after))
+    .where(and(where, after))
     .orderBy(desc(ticketCycles.createdAt), desc(ticketCycles.id));
 }
 
@@ -201,10 +202,13 @@ const pageStatement = statementsByShape(
 const batchStatement = statementsByShape(
   'report_batch',
   (db, shape: ReportShape & { size: number; after: boolean }) => {
+    // The plain bound lets the index on the company's cycles by time start at the cursor; the row
+    // comparison then skips what the previous batch already took at the same instant.
     const after = shape.after
-      ? sql`(${ticketCycles.createdAt}, ${ticketCycles.id}) < (${instant(param.afterAt)}, ${param.afterId})`
+      ? sql`${ticketCycles.createdAt} <= ${instant(param.afterAt)}
+            and (${ticketCycles.createdAt}, ${ticketCycles.id}) < (${instant(param.afterAt)}, ${param.afterId})`
       : undefined;
-    return selectRows(db, shape, after).limit(inlineLimit(shape.size));
+    return selectRows(db, shape, after, conditions(shape, instant)).limit(inlineLimit(shape.size));
   },
 );
 
