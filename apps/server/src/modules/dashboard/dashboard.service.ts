@@ -32,11 +32,12 @@ async function daysOf(ctx: Ctx, p: Period) {
 
 /** Adds `amounts` into the entry of `totals` under `key`. */
 function addInto<K>(totals: Map<K, number[]>, key: K, amounts: number[]) {
-  const entry = totals.get(key) ?? amounts.map(() => 0);
-  totals.set(
-    key,
-    entry.map((total, i) => total + (amounts[i] ?? 0)),
-  );
+  const entry = totals.get(key);
+  if (!entry) {
+    totals.set(key, amounts);
+    return;
+  }
+  for (let i = 0; i < amounts.length; i++) entry[i] = (entry[i] ?? 0) + (amounts[i] ?? 0);
 }
 
 /** Seconds over a count, in the spec's fractional minutes; null when nothing was averaged. */
@@ -126,8 +127,9 @@ function featuredOf(attendants: DashboardAttendant[]): number | null {
   return ranked[0]?.id ?? null;
 }
 
-function npsOf(p: Period, current: DayFacts[], previous: DayFacts[]): NpsInfo {
-  const now = summed(current, p.fromDay).bands;
+/** The period's bands (from its sums) and the previous period's, for the trend. */
+function npsOf(p: Period, sums: Sums, previous: DayFacts[]): NpsInfo {
+  const now = sums.bands;
   const before = summed(previous, p.previousFromDay).bands;
   const total = now.promoters + now.passives + now.detractors;
   return {
@@ -217,7 +219,7 @@ export async function showDashboard(ctx: Ctx, query: DashboardPeriodQuery): Prom
     counters: await countersOf(ctx, sums),
     attendants,
     featuredUserId: featuredOf(attendants),
-    nps: npsOf(p, current, previous),
+    nps: npsOf(p, sums, previous),
     ...chartsOf(p, current, users, queues),
     connections,
   };
@@ -248,7 +250,7 @@ export const dashboardParts = {
   npsInfo: async (ctx: Ctx, query: DashboardPeriodQuery) => {
     const p = period(ctx, query);
     const { current, previous } = await daysOf(ctx, p);
-    return npsOf(p, current, previous);
+    return npsOf(p, summed(current, p.fromDay), previous);
   },
   atendimentosEncerrados: async (ctx: Ctx, query: DashboardPeriodQuery) => {
     const p = period(ctx, query);
