@@ -130,6 +130,6 @@ export async function logout(deps: AppDeps, refreshToken: string | undefined): P
   if (!refreshToken) return;
   const session = await revokeRefreshToken(deps.db, refreshToken);
   if (!session) return;
-  await deps.realtime.disconnectUser(session.userId, (sessionId) => sessionId === session.sessionId);
+  await deps.realtime.disconnectUser(session.userId, { only: session.sessionId });
   await markOffline(deps, session.companyId, session.userId);
 }

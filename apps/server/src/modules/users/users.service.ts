@@ -194,7 +194,7 @@ async function checkCurrentPassword(hash: string, currentPassword: string | unde
 async function endOtherSessions(ctx: Ctx, userId: number) {
   const keep = userId === ctx.actor.userId ? ctx.sessionId : undefined;
   await revokeUserSessions(ctx.db, { userId, companyId: ctx.companyId }, keep);
-  await ctx.realtime.disconnectUser(userId, (sessionId) => keep === undefined || sessionId !== keep);
+  await ctx.realtime.disconnectUser(userId, { except: keep });
 }
 
 /** Fields that decide which tickets and users a person may see (spec 000 §6). */

@@ -22,8 +22,11 @@ export interface Realtime {
   leaveRoom(where: Rooms, room: Rooms, except?: Rooms): void;
   /** Recomputes the audience rooms of the user's live sockets after their rights changed. */
   refreshAudience(userId: number): Promise<void>;
-  /** Ends the user's sockets in every process; with `which`, only those of the sessions it picks. */
-  disconnectUser(userId: number, which?: (sessionId: string | undefined) => boolean): Promise<void>;
+  /**
+   * Ends the user's sockets in every process: all of them, `only` those of one session, or all `except`
+   * those of one. A broadcast each process acts on for its own sockets: no process waits on another.
+   */
+  disconnectUser(userId: number, sessions?: { only?: string; except?: string }): Promise<void>;
 }
 
 export type SocketSetup = (socket: Socket, actor: RequestActor) => void;
@@ -58,6 +61,7 @@ export function createRealtime(options: {
     if (!actor.super && !isCompanyActive(actor)) throw new Error('ERR_SUBSCRIPTION_EXPIRED');
     socket.data.actor = actor;
     socket.data.sessionId = claims.sessionId;
+    if (claims.sessionId) socket.join(rooms.session(claims.sessionId));
     return actor;
   };
   const refusal = (error: unknown) =>
@@ -97,15 +101,12 @@ export function createRealtime(options: {
         socket.join([...wanted]);
       }
     },
-    async disconnectUser(userId, which) {
+    async disconnectUser(userId, sessions = {}) {
       for (const where of [io, ...namespaces]) {
-        if (!which) {
-          where.in(rooms.user(userId)).disconnectSockets(true);
-          continue;
-        }
-        for (const socket of await where.in(rooms.user(userId)).fetchSockets()) {
-          if (which(socket.data.sessionId)) socket.disconnect(true);
-        }
+        if (sessions.only) where.in(rooms.session(sessions.only)).disconnectSockets(true);
+        else if (sessions.except)
+          where.in(rooms.user(userId)).except(rooms.session(sessions.except)).disconnectSockets(true);
+        else where.in(rooms.user(userId)).disconnectSockets(true);
       }
     },
   };

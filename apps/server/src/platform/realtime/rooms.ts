@@ -2,6 +2,8 @@
 export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
   user: (userId: number) => `user:${userId}`,
+  /** The sockets of one sign-in, so a session's end reaches them in every process without asking each. */
+  session: (sessionId: string) => `session:${sessionId}`,
   ticket: (companyId: number, ticketId: number) => `company:${companyId}:ticket:${ticketId}`,
   /**
    * Who may read something, as the server computed it from the actor when the socket connected
