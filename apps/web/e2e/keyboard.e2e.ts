@@ -80,6 +80,8 @@ test('a keyboard user signs in, opens a ticket from the list and answers it with
     .poll(() => focused(page), { timeout: 15_000 })
     .toMatchObject({ tag: 'h1', text: 'Atendimentos' });
 
+  // A person tabs to the row once the list shows it; a busy machine may still be loading it.
+  await page.getByText('Otávio Reis').first().waitFor();
   await tabUntil(page, (f) => f.text.includes('Otávio Reis'));
   await page.keyboard.press('Enter');
   await page.waitForURL('**/tickets/*');

@@ -213,17 +213,12 @@ async function shownReply(
   return row?.id as number;
 }
 
-const unfinishedSends = async (companyId: number) =>
+const unfinishedSends = async () =>
   (
     await app.deps.db
       .select({ n: count() })
       .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          inArray(messages.sendState, ['pending', 'sending', 'retrying', 'unknown']),
-        ),
-      )
+      .where(inArray(messages.sendState, ['pending', 'sending', 'retrying', 'unknown']))
   )[0]?.n;
 
 const ackOf = async (id: number) =>
@@ -329,8 +324,10 @@ describe('the visitor side', () => {
     const reply = await shownReply(await firstTicket(tenant.admin.token), tenant.companyId);
     // The visitor sees the reply before its delivery stores ack 1: that update is not a read report's.
     await until(async () => (((await ackOf(reply)) ?? 0) >= 1 ? true : undefined));
-    // Nor are the outbox's steps for what the bot sent the visitor: they may still run on a busy machine.
-    await until(async () => ((await unfinishedSends(tenant.companyId)) === 0 ? true : undefined));
+    // Nor are the outbox's steps for what bots sent, nor the last throttled read report of an earlier test
+    // (up to one interval late): on a busy machine they may still be due when the burst starts.
+    await until(async () => ((await unfinishedSends()) === 0 ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     const updates = vi.spyOn(app.deps.db, 'update');
     try {
       const startedAt = Date.now();
