@@ -47,8 +47,6 @@ export async function factsOf(
   const list = (columns: SQL) => sql`coalesce(json_agg(json_build_array(${columns})), '[]')`;
   /** What falls in a slice nothing current is kept of. */
   const within = (column: SQL) => sql`${column} >= m.starts and ${column} < m.ends`;
-  // Planned once per connection: PostgreSQL re-planned it on every call (its guesses of the slices make a
-  // generic plan look costlier than it is), and planning cost more than running it.
   const rows = await db.transaction(async (tx) => {
     // PostgreSQL sizes each hash table of the plan by its guess of the rows (a thousand slices, each a
     // ninth of the company's cycles) and clears that memory on every call: with the default work_mem that
