@@ -76,6 +76,17 @@ export const errorStatus = {
   ERR_SPREADSHEET_TOO_MANY_ROWS: 413,
   /** A cell (or any text of the workbook) longer than the 32,767 characters a spreadsheet cell holds. */
   ERR_SPREADSHEET_CELL_TOO_LONG: 400,
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  /** Spec 001 §2: a campaign is read-only unless INATIVA, CANCELADA or PROGRAMADA more than an hour ahead. */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** Stop only while EM_ANDAMENTO, restart only when CANCELADA, delete never while EM_ANDAMENTO. */
+  ERR_CAMPAIGN_STATUS: 409,
+  /** A campaign needs at least one connection of the company, and something to send. */
+  ERR_CAMPAIGN_INCOMPLETE: 400,
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  /** The list already holds an item with that number. */
+  ERR_DUPLICATED_LIST_ITEM: 409,
   ERR_NO_INTEGRATION_FOUND: 404,
   ERR_NO_FILE_LIST_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,

@@ -22,6 +22,9 @@ export const events = {
   files: (companyId: number) => `company-${companyId}-files`,
   prompt: (companyId: number) => `company-${companyId}-prompt`,
   schedule: (companyId: number) => `company-${companyId}-schedule`,
+  campaign: (companyId: number) => `company-${companyId}-campaign`,
+  contactList: (companyId: number) => `company-${companyId}-contactList`,
+  contactListItem: (companyId: number) => `company-${companyId}-contactListItem`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */

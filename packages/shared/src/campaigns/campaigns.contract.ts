@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { dbId, MAX_ID, msg, pageNumber, plainText, requiredText } from '../validation.js';
+
+/** Spec 001 §9. A new campaign is INATIVA; one with a schedule is PROGRAMADA. */
+export const campaignStatuses = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** Spec 001 §9: a campaign is editable while INATIVA, or PROGRAMADA more than an hour ahead. */
+export const CAMPAIGN_EDIT_LEAD_MS = 60 * 60_000;
+const CAMPAIGN_MESSAGE_MAX = 4096;
+
+/** Spec 001 §9: the settings' choices and defaults (seconds, or a message count). */
+export const campaignIntervalChoices = {
+  messageInterval: [0, 5, 10, 15, 20],
+  longerIntervalAfter: [0, 5, 10, 15, 20],
+  greaterInterval: [0, 20, 30, 40, 50, 60],
+} as const;
+export const campaignSettingDefaults = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+} as const;
+
+export const campaignMessageKeys = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
+export const campaignConfirmationKeys = [
+  'confirmationMessage1',
+  'confirmationMessage2',
+  'confirmationMessage3',
+  'confirmationMessage4',
+  'confirmationMessage5',
+] as const;
+
+const messages = z.object({
+  message1: z.string(),
+  message2: z.string(),
+  message3: z.string(),
+  message4: z.string(),
+  message5: z.string(),
+  confirmationMessage1: z.string(),
+  confirmationMessage2: z.string(),
+  confirmationMessage3: z.string(),
+  confirmationMessage4: z.string(),
+  confirmationMessage5: z.string(),
+});
+
+export const campaignSchema = messages.extend({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(campaignStatuses),
+  confirmation: z.boolean(),
+  contactListId: z.number().nullable(),
+  contactList: z.object({ id: z.number(), name: z.string() }).nullable(),
+  tagListId: z.number().nullable(),
+  /** The connections that share the sends. */
+  connectionIds: z.array(z.number()),
+  /** Spec 001 §3: the same ids comma-separated, as the replaced product's clients read and send them. */
+  whatsappId: z.string(),
+  connections: z.array(z.object({ id: z.number(), name: z.string() })),
+  scheduledAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** A signed link to the attached file, or null. */
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+const messageText = plainText(CAMPAIGN_MESSAGE_MAX);
+const campaignFields = {
+  name: requiredText(2, 50),
+  confirmation: z.boolean(),
+  contactListId: dbId().nullable(),
+  tagListId: dbId().nullable(),
+  connectionIds: z.array(dbId()).max(50),
+  /** Accepted instead of connectionIds: "1,2,3" or a single id. */
+  whatsappId: z.union([z.string().trim().max(500), dbId()]),
+  /** Without an offset it is the company's wall clock; null removes the schedule. */
+  scheduledAt: z.iso.datetime({ offset: true, local: true, error: msg.invalidValue }).nullable(),
+  message1: messageText,
+  message2: messageText,
+  message3: messageText,
+  message4: messageText,
+  message5: messageText,
+  confirmationMessage1: messageText,
+  confirmationMessage2: messageText,
+  confirmationMessage3: messageText,
+  confirmationMessage4: messageText,
+  confirmationMessage5: messageText,
+};
+
+/** Spec 001 §4: name 2–50 and at least one connection (by connectionIds or whatsappId). */
+export const createCampaignBody = z.object(campaignFields).partial().required({ name: true });
+export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
+export const updateCampaignBody = z.object(campaignFields).partial();
+export type UpdateCampaignBody = z.infer<typeof updateCampaignBody>;
+
+export const listCampaignsQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  pageNumber,
+});
+export const listCampaignsResponse = z.object({
+  records: z.array(campaignSchema),
+  hasMore: z.boolean(),
+  count: z.number(),
+});
+
+/** The report page's figures (spec 001 §2), counted over the campaign's shipping records. */
+export const campaignReportSchema = z.object({
+  campaign: campaignSchema,
+  /** Recipients with a number the connection confirmed (or, on channels that cannot check, every recipient). */
+  validContacts: z.number(),
+  confirmationRequested: z.number(),
+  confirmationReceived: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  /** Recipients who answered no or the opt-out word of a confirmation campaign. */
+  declined: z.number(),
+  /** Confirmation requests that were never answered before the campaign ended. */
+  expired: z.number(),
+  /** When the last pending send is expected, from the settings' pacing; null when nothing is pending. */
+  expectedFinishAt: z.string().nullable(),
+});
+export type CampaignReport = z.infer<typeof campaignReportSchema>;
+
+export const campaignVariableSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1, msg.required)
+    .max(50, msg.tooLong)
+    .regex(/^[\p{L}\p{N}_]+$/u, msg.invalidValue),
+  value: plainText(1000),
+});
+export type CampaignVariable = z.infer<typeof campaignVariableSchema>;
+
+export const campaignSettingsSchema = z.object({
+  messageInterval: z.number().int().min(0).max(3600),
+  longerIntervalAfter: z.number().int().min(0).max(MAX_ID),
+  greaterInterval: z.number().int().min(0).max(3600),
+  variables: z.array(campaignVariableSchema).max(200),
+});
+export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
+
+/** `GET /campaign-settings`: spec 001 §3, key/value pairs with JSON-encoded values. */
+export const campaignSettingsResponse = z.array(z.object({ key: z.string(), value: z.string() }));
+/** `POST /campaign-settings`: the replaced product's clients send `{ settings }`; omitted keys keep their value. */
+export const campaignSettingsBody = z.object({ settings: campaignSettingsSchema.partial() });
+
+/** `company-{id}-campaign`: list changes, and the report's counts as sends go out (throttled). */
+export const campaignEvent = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), record: campaignSchema }),
+  z.object({ action: z.literal('delete'), id: z.number() }),
+  z.object({ action: z.literal('progress'), report: campaignReportSchema }),
+]);
+export type CampaignEvent = z.infer<typeof campaignEvent>;
