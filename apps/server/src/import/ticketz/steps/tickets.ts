@@ -48,12 +48,11 @@ export function ticketsStep(ctx: Context): Step<TicketRow> {
           table,
           rows.flatMap((row) => (pick(row) === null ? [] : [String(pick(row))])),
         );
-      const [contacts, users, queues, connections] = await Promise.all([
-        ref('Contacts', (row) => row.contactId),
-        ref('Users', (row) => row.userId),
-        ref('Queues', (row) => row.queueId),
-        ref('Whatsapps', (row) => row.whatsappId),
-      ]);
+      // One after another: they share the batch's transaction, and a client runs one query at a time.
+      const contacts = await ref('Contacts', (row) => row.contactId);
+      const users = await ref('Users', (row) => row.userId);
+      const queues = await ref('Queues', (row) => row.queueId);
+      const connections = await ref('Whatsapps', (row) => row.whatsappId);
       const target = (map: Map<string, number>, id: number | null) =>
         id === null ? null : (map.get(String(id)) ?? null);
       const kept = rows.filter((row) => contacts.has(String(row.contactId)));
@@ -161,12 +160,10 @@ export function cyclesStep(ctx: Context): Step<CycleRow> {
           table,
           rows.flatMap((row) => (pick(row) === null ? [] : [String(pick(row))])),
         );
-      const [tickets, users, queues, connections] = await Promise.all([
-        lookup('Tickets', (row) => row.ticketId),
-        lookup('Users', (row) => row.userId),
-        lookup('Queues', (row) => row.queueId),
-        lookup('Whatsapps', (row) => row.whatsappId),
-      ]);
+      const tickets = await lookup('Tickets', (row) => row.ticketId);
+      const users = await lookup('Users', (row) => row.userId);
+      const queues = await lookup('Queues', (row) => row.queueId);
+      const connections = await lookup('Whatsapps', (row) => row.whatsappId);
       const kept = rows.filter((row) => tickets.has(String(row.ticketId)));
       ctx.progress.skip('TicketTraking', 'ticket not imported', rows.length - kept.length);
       const ids = await allocateIds(sql, 'ticket_cycles', kept.length);
