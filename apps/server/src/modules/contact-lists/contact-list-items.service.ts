@@ -47,7 +47,9 @@ function storedNumber(raw: string): string {
 
 function rethrowDuplicate(error: unknown): never {
   if (isUniqueViolation(error, 'contact_list_items_list_number_key'))
-    throw new AppError('ERR_DUPLICATED_LIST_ITEM', 'The list already has this number', { number: 'taken' });
+    throw new AppError('ERR_DUPLICATED_LIST_ITEM', 'The list already has this number', {
+      number: msg.listNumberTaken,
+    });
   throw error;
 }
 
