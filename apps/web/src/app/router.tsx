@@ -175,10 +175,10 @@ export const routes: RouteObject[] = [
             // Spec 001 §2, §6: only with the local flag cshow, for admins, on a plan with campaigns.
             path: '/contact-lists',
             ...titled('app.menu.contactLists'),
-            element: <RequireCampaignPages />,
+            element: <RequireGate gate="campaigns:manage" />,
             children: [
               {
-                element: <RequireGate gate="campaigns:manage" />,
+                element: <RequireCampaignPages />,
                 children: [
                   {
                     element: <RequirePlan flag="useCampaigns" />,
