@@ -76,7 +76,7 @@ test('an item is added with the spec validation, and the list counts it', async 
   ]);
 });
 
-test('a sheet is uploaded: its progress shows, bad rows are listed and download, good rows join the list', async () => {
+test('a sheet is uploaded: the result shows, bad rows are listed and download, good rows join the list', async () => {
   await page.getByRole('button', { name: 'Importar' }).click();
   const buffer = await sheetOf([
     ['Bruno Lima', '11 98888-0002', ''],
