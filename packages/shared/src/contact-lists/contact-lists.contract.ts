@@ -97,7 +97,7 @@ export const contactListExampleQuery = z.object({ language: z.enum(LANGUAGES).de
 export const contactListImportStarted = z.object({ importId: z.string(), total: z.number() });
 
 /** Why an uploaded row was not stored, reported with the row as the sheet had it. */
-export const CONTACT_LIST_ROW_ERRORS = [
+const CONTACT_LIST_ROW_ERRORS = [
   'nameTooShort',
   'nameTooLong',
   'invalidPhone',

@@ -7,7 +7,7 @@ import { EditDeleteCell } from '../../shared/ui/edit-delete-cell';
 import { hideBelow } from '../../shared/ui/responsive';
 
 /** What the connection said of the number: valid, not on WhatsApp, or not asked yet. */
-export function WhatsappState({ valid }: { valid: boolean | null }) {
+function WhatsappState({ valid }: { valid: boolean | null }) {
   const { t } = useTranslation();
   if (valid === null)
     return <Chip size="small" variant="outlined" label={t('contactLists.items.unchecked')} />;
