@@ -107,10 +107,51 @@ test('a sheet is uploaded: the result shows, bad rows are listed and download, g
   ]);
 });
 
+test('an item added elsewhere shows without a reload, and one is deleted after a confirmation', async () => {
+  await apiAs(page)('POST', '/contact-list-items', {
+    contactListId: listId,
+    name: 'Carla Dias',
+    number: '11988880004',
+  });
+  await rowOf('Carla Dias').waitFor();
+
+  await rowOf('Carla Dias').getByRole('button', { name: 'Excluir Carla Dias' }).click();
+  await dialog().getByText('Deseja realmente excluir esse registro?').waitFor();
+  await dialog().getByRole('button', { name: 'Excluir' }).click();
+  await rowOf('Carla Dias').waitFor({ state: 'detached' });
+
+  const { contacts } = await apiAs(page)(
+    'GET',
+    `/contact-list-items?contactListId=${listId}&searchParam=Carla`,
+  );
+  expect(contacts).toEqual([]);
+});
+
 test('without a connection that can check, the numbers stay unchecked and say so', async () => {
   await page.getByText('0 válidos, 0 sem WhatsApp, 2 não verificados').waitFor();
   expect(await rowOf('Bruno Lima').getByText('Não verificado').count()).toBe(1);
   await page.getByRole('link', { name: 'Voltar às listas' }).click();
   await page.waitForURL('**/contact-lists');
   await rowOf('Clientes VIP').getByRole('cell', { name: '2', exact: true }).waitFor();
+});
+
+test("the contacts page's search goes into a list with 'add these to a list'", async () => {
+  const api = apiAs(page);
+  await api('POST', '/contacts', { name: 'Helena Costa', number: '5511987650001' });
+  await api('POST', '/contacts', { name: 'Otávio Reis', number: '5511987650002' });
+  await page.getByRole('link', { name: 'Contatos', exact: true }).click();
+  await page.waitForURL('**/contacts');
+  await page.getByRole('searchbox', { name: 'Pesquisar contatos' }).fill('Helena');
+  await rowOf('Helena Costa').waitFor();
+  await rowOf('Otávio Reis').waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: 'Importar / Exportar' }).click();
+  await page.getByRole('menuitem', { name: 'Adicionar estes a uma lista' }).click();
+  await dialog().getByRole('combobox', { name: 'Lista' }).click();
+  await page.getByRole('option', { name: 'Clientes VIP' }).click();
+  await dialog().getByRole('button', { name: 'Adicionar' }).click();
+  await page.getByText('1 contato adicionado a Clientes VIP.').waitFor();
+
+  const { contacts } = await api('GET', `/contact-list-items?contactListId=${listId}&searchParam=Helena`);
+  expect(contacts).toMatchObject([{ name: 'Helena Costa', number: '5511987650001' }]);
 });
