@@ -7,11 +7,12 @@ import { apiAs } from './people';
 let browser: Browser;
 let page: Page;
 let listId: number;
+let company: { email: string; password: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
   // A company of its own: the journey reads back exactly the items it made.
-  const company = await signUpCompany('listas');
+  company = await signUpCompany('listas');
   page = await openPage(browser);
   await signIn(page, company.email, company.password);
   // Spec 001 §2: the campaign pages exist only where the local flag cshow was set.
@@ -154,4 +155,28 @@ test("the contacts page's search goes into a list with 'add these to a list'", a
 
   const { contacts } = await api('GET', `/contact-list-items?contactListId=${listId}&searchParam=Helena`);
   expect(contacts).toMatchObject([{ name: 'Helena Costa', number: '5511987650001' }]);
+});
+
+test('at 360 px both pages keep every row action on the screen', async () => {
+  const phone = await openPage(browser, { width: 360, height: 740 });
+  await signIn(phone, company.email, company.password);
+  await phone.evaluate(() => localStorage.setItem('cshow', '1'));
+  const off: Record<string, string[]> = {};
+  for (const path of ['/contact-lists', `/contact-lists/${listId}/contacts`]) {
+    await phone.goto(path);
+    const row = phone
+      .getByRole('row')
+      .filter({ has: phone.getByRole('button') })
+      .first();
+    await row.waitFor();
+    await snap(phone, `contact-lists-03-360${path.replaceAll('/', '-')}`);
+    off[path] = [];
+    for (const action of [...(await row.getByRole('button').all()), ...(await row.getByRole('link').all())]) {
+      const box = await action.boundingBox();
+      if (!box || box.x < 0 || box.x + box.width > 360)
+        off[path].push(`${await action.getAttribute('aria-label')}`);
+    }
+  }
+  expect(off).toEqual({ '/contact-lists': [], [`/contact-lists/${listId}/contacts`]: [] });
+  await phone.context().close();
 });
