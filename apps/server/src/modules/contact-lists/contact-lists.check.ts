@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { connections, contactListItems, contactLists } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
 import type { AppDeps } from '../../platform/context.js';
-import { loggableError } from '../../platform/errors.js';
+import { AppError, loggableError } from '../../platform/errors.js';
 import { publishContactList, publishContactListItem } from './contact-lists.events.js';
 import { CHECK_STALE_MS, findContactList, uncheckedItems } from './contact-lists.queries.js';
 
@@ -13,9 +13,14 @@ export const CHECK_PACE_MS = 5_000;
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'realtime' | 'channels' | 'now' | 'log'>;
 
+/** Batches in a row that found the session not (yet) held by this process before the check gives up. */
+const SESSION_WAITS = 12;
+
 interface CheckJob {
   companyId: number;
   contactListId: number;
+  /** Batches in a row that found no live session here (a restart reconnecting it, another process's). */
+  waits?: number;
 }
 
 /**
@@ -92,26 +97,44 @@ async function checkBatch(deps: Deps, job: CheckJob) {
     if (late.length > 0) await startNumberCheck(deps, job.companyId, job.contactListId);
     return;
   }
-  if (!adapter?.checkNumbers) {
+  const checkNumbers = adapter?.checkNumbers?.bind(adapter);
+  if (!checkNumbers) {
     await trustUnchecked(deps, job);
     return finishCheck(deps, job);
   }
-  const answers = await adapter.checkNumbers(
-    connection,
-    batch.map((item) => item.number),
+  const answers = await ask(job, () =>
+    checkNumbers(
+      connection,
+      batch.map((item) => item.number),
+    ),
   );
-  await record(
-    deps,
-    job,
-    batch.map((item) => ({ id: item.id, valid: answers.get(item.number) ?? false })),
-  );
+  if (answers)
+    await record(
+      deps,
+      job,
+      batch.map((item) => ({ id: item.id, valid: answers.get(item.number) ?? false })),
+    );
   await deps.db
     .update(contactLists)
     .set({ checkingAt: deps.now() })
     .where(tenant(contactLists, job.companyId, eq(contactLists.id, job.contactListId)));
-  await announce(deps, job);
+  if (answers) await announce(deps, job);
   // The next batch, or the end of the check, after the pause; the job outlives a restart of the server.
-  await deps.jobs.send(CHECK_JOB, job, { startAfter: new Date(deps.now().getTime() + CHECK_PACE_MS) });
+  const next: CheckJob = { ...job, waits: answers ? 0 : (job.waits ?? 0) + 1 };
+  await deps.jobs.send(CHECK_JOB, next, { startAfter: new Date(deps.now().getTime() + CHECK_PACE_MS) });
+}
+
+/**
+ * The channel's answers, or undefined while this process holds no live session: right after a restart
+ * it is reconnecting, and on several processes another may hold it. The batch is then tried again after
+ * the pause, for a minute, before the check gives up.
+ */
+function ask(job: CheckJob, question: () => Promise<Map<string, boolean>>) {
+  return question().catch((error: unknown) => {
+    const noSession = error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED';
+    if (!noSession || (job.waits ?? 0) >= SESSION_WAITS) throw error;
+    return undefined;
+  });
 }
 
 /** Stores the answers on the items still unchecked (an item edited meanwhile waits for its own check). */
