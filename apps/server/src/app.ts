@@ -35,6 +35,10 @@ import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { sealClearWavoipTokens } from './modules/connections/connections.secrets.js';
+import { registerContactListCheck } from './modules/contact-lists/contact-lists.check.js';
+import { contactListAudience } from './modules/contact-lists/contact-lists.events.js';
+import { registerContactListImport } from './modules/contact-lists/contact-lists.import.js';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes.js';
 import { contactAudience } from './modules/contacts/contacts.events.js';
 import { registerContactJobs } from './modules/contacts/contacts.import.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -251,6 +255,7 @@ export async function buildApp({
     await api.register(kanbanRoutes(deps));
     await api.register(plantaoRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
+    await api.register(contactListsRoutes(deps));
   });
 
   live.onAudience(ticketAudienceOf(db));
@@ -260,6 +265,7 @@ export async function buildApp({
   live.onAudience(integrationManagersAudience);
   live.onAudience(sessionAudience);
   live.onAudience(scheduleAudience);
+  live.onAudience(contactListAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   live.onSocket(typingRelay(deps));
@@ -276,6 +282,8 @@ export async function buildApp({
   await registerRateLimitSweep(deps);
   await registerTimelinePrune(deps);
   await registerAuditPrune(deps);
+  await registerContactListImport(deps);
+  await registerContactListCheck(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
 
   // Renews this process's session leases and takes over those of processes that died.

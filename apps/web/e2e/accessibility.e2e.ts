@@ -10,6 +10,7 @@ import { apiAs } from './people';
 let browser: Browser;
 let company: { email: string; password: string };
 let ticketUuid: string;
+let contactListId: number;
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
@@ -31,6 +32,13 @@ beforeAll(async () => {
     await api('POST', `/messages/${ticket.id}`, { body });
   }
   ticketUuid = ticket.uuid;
+  const list = await api('POST', '/contact-lists', { name: 'Clientes VIP' });
+  await api('POST', '/contact-list-items', {
+    contactListId: list.id,
+    name: 'Helena Costa',
+    number: '11987650001',
+  });
+  contactListId = list.id;
   await admin.context().close();
 });
 
@@ -54,6 +62,12 @@ async function menuAddresses(page: Page): Promise<string[]> {
   return addresses.filter((address): address is string => address !== null);
 }
 
+/** Spec 001 §2: the campaign pages (and their menu group) exist only where the local flag cshow was set. */
+async function showCampaignPages(page: Page) {
+  await page.evaluate(() => localStorage.setItem('cshow', '1'));
+  await page.reload();
+}
+
 async function checkSignedOutPages(viewport: typeof desktop, label: string) {
   const page = await openPage(browser, viewport);
   for (const address of ['/login', '/signup']) {
@@ -68,8 +82,10 @@ test('every screen of the menu, the sign-in pages and an open ticket pass axe on
   await checkSignedOutPages(desktop, 'desktop');
   const page = await openPage(browser, desktop);
   await signIn(page, company.email, company.password);
+  await showCampaignPages(page);
   const addresses = await menuAddresses(page);
   expect(addresses).toContain('/tickets');
+  expect(addresses).toContain('/contact-lists');
   expect(addresses).toContain('/settings');
   for (const address of addresses) {
     await menu(page).locator(`a[href="${address}"]`).click();
@@ -77,6 +93,9 @@ test('every screen of the menu, the sign-in pages and an open ticket pass axe on
     await settled(page);
     await expectNoSeriousAxeViolations(page, `${address} (desktop)`);
   }
+  await page.goto(`/contact-lists/${contactListId}/contacts`);
+  await page.getByRole('row').filter({ hasText: 'Helena Costa' }).waitFor();
+  await expectNoSeriousAxeViolations(page, "a contact list's items (desktop)");
   await page.goto(`/tickets/${ticketUuid}`);
   await page.getByRole('list', { name: 'Mensagens' }).getByText('Seu pedido 4521 sai hoje.').waitFor();
   await expectNoSeriousAxeViolations(page, 'an open ticket (desktop)');
@@ -86,6 +105,7 @@ test('every screen of the menu, with the menu open, the sign-in pages and an ope
   await checkSignedOutPages(phone, '360 px');
   const page = await openPage(browser, phone);
   await signIn(page, company.email, company.password);
+  await showCampaignPages(page);
   const toggle = page.getByRole('button', { name: 'Abrir ou fechar o menu' });
   await toggle.click();
   await menu(page).waitFor();
@@ -102,6 +122,9 @@ test('every screen of the menu, with the menu open, the sign-in pages and an ope
     await settled(page);
     await expectNoSeriousAxeViolations(page, `${address} (360 px)`);
   }
+  await page.goto(`/contact-lists/${contactListId}/contacts`);
+  await page.getByRole('row').filter({ hasText: 'Helena Costa' }).waitFor();
+  await expectNoSeriousAxeViolations(page, "a contact list's items (360 px)");
   await page.goto(`/tickets/${ticketUuid}`);
   await page.getByRole('list', { name: 'Mensagens' }).getByText('Seu pedido 4521 sai hoje.').waitFor();
   await expectNoSeriousAxeViolations(page, 'an open ticket (360 px)');

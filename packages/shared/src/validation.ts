@@ -21,6 +21,7 @@ export const msg = {
   emailTaken: 'emailTaken',
   tagTooShort: 'tagTooShort',
   tagTaken: 'tagTaken',
+  listNumberTaken: 'listNumberTaken',
   messageTooShort: 'messageTooShort',
   endBeforeStart: 'endBeforeStart',
   shiftsOverlap: 'shiftsOverlap',

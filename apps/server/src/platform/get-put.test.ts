@@ -39,6 +39,11 @@ test('every resource accepts back, unchanged, the record its GET answered', asyn
     `/schedules/${(await created('/schedules', { body: 'Lembrete', contactId: ticket.contactId, sendAt: '2999-01-01T12:00:00-03:00' })).id}`,
     `/tickets/${ticket.id}`,
   ];
+  const contactList = await created('/contact-lists', { name: 'Clientes' });
+  records.push(
+    `/contact-lists/${contactList.id}`,
+    `/contact-list-items/${(await created('/contact-list-items', { contactListId: contactList.id, name: 'Ana', number: '11988880001' })).id}`,
+  );
 
   const refused: string[] = [];
   for (const path of records) {

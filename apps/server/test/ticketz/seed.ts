@@ -131,8 +131,13 @@ insert into "QuickMessages"(id, shortcode, message, "companyId", "createdAt", "u
   (2, 'pix', 'Nossa chave pix é ...', 1, now(), now(), null),
   (3, 'fora', 'de fora', 2, now(), now(), 5);
 insert into "ContactLists"(id, name, "companyId", "createdAt", "updatedAt") values (1, 'Lista', 1, now(), now());
-insert into "ContactListItems"(id, name, number, "contactListId", "companyId", "createdAt", "updatedAt")
-  values (1, 'Item', '5511900000001', 1, 1, now(), now());
+insert into "ContactLists"(id, name, "companyId", "createdAt", "updatedAt") values (2, 'De fora', 2, now(), now());
+insert into "ContactListItems"(id, name, number, "contactListId", "companyId", "isWhatsappValid", "createdAt", "updatedAt") values
+  (1, 'Item', '5511900000001', 1, 1, true, now(), now()),
+  (2, 'Sem empresa', '(11) 98888-0002', 1, null, false, now(), now()),
+  (3, 'Repetido', '+55 11 90000-0001', 1, 1, false, now(), now()),
+  (4, 'Sem número', 'abc', 1, 1, false, now(), now()),
+  (5, 'Outra empresa', '5511900000005', 2, 2, true, now(), now());
 insert into "Campaigns"(id, name, "companyId", "createdAt", "updatedAt", status) values (1, 'Black Friday', 1, now(), now(), 'PROGRAMADA');
 `;
 }

@@ -12,6 +12,7 @@ import {
 import { NotFoundPage } from './not-found.page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { usePageTitle } from './page-title';
+import { RequireCampaignPages } from './require-campaign-pages';
 
 interface RouteHandle {
   /** Names the page in the browser tab: a key of the locales. */
@@ -167,6 +168,40 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 ...page(() => import('../modules/kanban/tags-kanban.page').then((m) => m.TagsKanbanPage)),
+              },
+            ],
+          },
+          {
+            // Spec 001 §2, §6: only with the local flag cshow, for admins, on a plan with campaigns.
+            path: '/contact-lists',
+            ...titled('app.menu.contactLists'),
+            element: <RequireGate gate="campaigns:manage" />,
+            children: [
+              {
+                element: <RequireCampaignPages />,
+                children: [
+                  {
+                    element: <RequirePlan flag="useCampaigns" />,
+                    children: [
+                      {
+                        index: true,
+                        ...page(() =>
+                          import('../modules/contact-lists/contact-lists.page').then(
+                            (m) => m.ContactListsPage,
+                          ),
+                        ),
+                      },
+                      {
+                        path: ':contactListId/contacts',
+                        ...page(() =>
+                          import('../modules/contact-lists/contact-list-items.page').then(
+                            (m) => m.ContactListItemsPage,
+                          ),
+                        ),
+                      },
+                    ],
+                  },
+                ],
               },
             ],
           },

@@ -25,6 +25,7 @@ export const events = {
   campaign: (companyId: number) => `company-${companyId}-campaign`,
   contactList: (companyId: number) => `company-${companyId}-contactList`,
   contactListItem: (companyId: number) => `company-${companyId}-contactListItem`,
+  contactListImport: (companyId: number) => `company-${companyId}-contactListImport`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */

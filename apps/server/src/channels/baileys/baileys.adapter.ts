@@ -5,7 +5,11 @@ import { tenant } from '../../db/tenant.js';
 import { findMessage } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { ChannelAdapter, OutboundDelivery } from '../../platform/ports/channel-adapter.js';
+import {
+  type ChannelAdapter,
+  type OutboundDelivery,
+  PermanentSendError,
+} from '../../platform/ports/channel-adapter.js';
 import { checkNumber, checkNumberNow, jidOf } from './baileys.numbers.js';
 import type { WhatsappSessions } from './baileys.sessions.js';
 
@@ -130,6 +134,23 @@ export function createBaileysAdapter(deps: AppDeps, sessions: WhatsappSessions):
       // No picture or a private one makes Baileys throw: the contact keeps the default avatar.
       const pictureUrl = await socket.profilePictureUrl(whatsappJid, 'image').catch(() => undefined);
       return { whatsappJid, pictureUrl };
+    },
+    async checkNumbers(connection, numbers) {
+      const socket = sessions.socketOf(connection.id);
+      if (!socket) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+      // One question per number: WhatsApp answers a batch without saying which jid was which number's.
+      const answers = new Map<string, boolean>();
+      for (const number of numbers) {
+        const exists = await checkNumber(socket, number).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof PermanentSendError) return false;
+            throw error;
+          },
+        );
+        answers.set(number, exists);
+      }
+      return answers;
     },
   };
 }

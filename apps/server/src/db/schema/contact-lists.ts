@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.js';
+import { at, id, timestamps } from './columns.js';
 import { companyId } from './companies.js';
 
 /** Campaign audiences, kept apart from contacts so importing a list creates no contact. */
@@ -9,6 +10,11 @@ export const contactLists = pgTable(
     id: id(),
     companyId: companyId(),
     name: text('name').notNull(),
+    /**
+     * When the WhatsApp check of its items last claimed or advanced a batch; null when none runs. A
+     * claim older than a few batches is a check that died, and may be taken over.
+     */
+    checkingAt: at('checking_at'),
     ...timestamps,
   },
   (t) => [index('contact_lists_company_name_idx').on(t.companyId, t.name)],
@@ -28,5 +34,13 @@ export const contactListItems = pgTable(
     isWhatsappValid: boolean('is_whatsapp_valid'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('contact_list_items_list_number_key').on(t.contactListId, t.number)],
+  (t) => [
+    uniqueIndex('contact_list_items_list_number_key').on(t.contactListId, t.number),
+    // The items page, in name order.
+    index('contact_list_items_list_name_idx').on(t.contactListId, t.name, t.id),
+    // The WhatsApp check's next batch: the list's items no connection has answered for yet.
+    index('contact_list_items_unchecked_idx')
+      .on(t.contactListId, t.id)
+      .where(sql`${t.isWhatsappValid} is null`),
+  ],
 );

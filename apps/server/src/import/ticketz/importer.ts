@@ -6,6 +6,7 @@ import { type CompanyReport, Progress } from './report.js';
 import { BatchLimitReached, type Context, createContext, runStep } from './runner.js';
 import { Source } from './source.js';
 import { importCompany, settingsStep, sourceCompanies } from './steps/company.js';
+import { contactListItemsStep, contactListsStep } from './steps/contact-lists.js';
 import { contactsStep, customFieldsStep } from './steps/contacts.js';
 import { quickMessagesStep, schedulesStep } from './steps/extras.js';
 import { messagesStep } from './steps/messages.js';
@@ -17,8 +18,6 @@ import { cyclesStep, notesStep, ratingsStep, ticketsStep } from './steps/tickets
 const notImported: Record<string, string> = {
   Campaigns: 'campaigns do not exist here yet',
   CampaignShipping: 'campaigns do not exist here yet',
-  ContactLists: 'contact lists do not exist here yet',
-  ContactListItems: 'contact lists do not exist here yet',
 };
 
 export interface ImportResult {
@@ -136,6 +135,8 @@ async function importTables(ctx: Context) {
   await runStep(ctx, messagesStep(ctx));
   await runStep(ctx, schedulesStep(ctx));
   await runStep(ctx, quickMessagesStep(ctx));
+  await runStep(ctx, contactListsStep(ctx));
+  await runStep(ctx, contactListItemsStep(ctx));
 }
 
 async function reportLeftOut(ctx: Context) {

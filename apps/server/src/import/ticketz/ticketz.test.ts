@@ -105,6 +105,8 @@ describe('importing a Ticketz company', () => {
       schedules: imported(report, 'Schedules'),
       quickMessages: imported(report, 'QuickMessages'),
       userQueues: imported(report, 'UserQueues'),
+      contactLists: imported(report, 'ContactLists'),
+      contactListItems: imported(report, 'ContactListItems'),
     }).toEqual({
       users: 4,
       queues: 3,
@@ -122,17 +124,35 @@ describe('importing a Ticketz company', () => {
       schedules: 2,
       quickMessages: 2,
       userQueues: 6,
+      contactLists: 1,
+      contactListItems: 2,
     });
     expect(report?.tables.Tags?.skipped).toEqual({ 'same name as a tag here: merged': 1 });
     expect(report?.tables.Contacts?.skipped).toEqual({});
     expect(report?.tables.TicketNotes?.skipped).toEqual({ 'ticket not imported (or none)': 1 });
     expect(report?.tables.Campaigns?.skipped).toEqual({ 'campaigns do not exist here yet': 1 });
-    expect(report?.tables.ContactLists?.skipped).toEqual({ 'contact lists do not exist here yet': 1 });
+    expect(report?.tables.ContactListItems?.skipped).toEqual({
+      'same number twice in a list': 1,
+      'not a phone number': 1,
+    });
     expect(report?.tables['Messages.media']).toMatchObject({
       imported: 1,
       skipped: { 'media file not found': 1, 'file path outside public/': 1 },
     });
     expect(report?.notes.join('\n')).toContain('setting "scheduleType" = "sometimes"');
+  });
+
+  test('a contact list comes with its items, numbers as kept here, and only a check Ticketz made counts', async () => {
+    const { rows } = await app.deps.database.executeSql(
+      `select l.name as list, i.name, i.number, i.is_whatsapp_valid as valid
+         from contact_list_items i join contact_lists l on l.id = i.contact_list_id
+        where i.company_id = $1 order by i.number`,
+      [companyId],
+    );
+    expect(rows).toEqual([
+      { list: 'Lista', name: 'Item', number: '5511900000001', valid: true },
+      { list: 'Lista', name: 'Sem empresa', number: '5511988880002', valid: null },
+    ]);
   });
 
   test('a second run adds nothing', async () => {

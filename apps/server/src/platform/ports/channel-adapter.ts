@@ -34,6 +34,12 @@ export interface ChannelAdapter {
     connection: OutboundDelivery['connection'],
     number: string,
   ): Promise<{ name?: string; pictureUrl?: string; whatsappJid?: string } | undefined>;
+  /**
+   * Whether each phone number has an account on the channel (true) or none (false), asked of the
+   * connection's live session; ERR_WAPP_NOT_INITIALIZED when this process holds none. Channels that
+   * cannot tell leave it out.
+   */
+  checkNumbers?(connection: OutboundDelivery['connection'], numbers: string[]): Promise<Map<string, boolean>>;
   /** Tells the customer an attendant is typing or recording (null: stopped), where the channel can. */
   presence?(
     conversation: { companyId: number; connectionId: number; contactId: number },

@@ -39,10 +39,34 @@ const administration = [
   'settings',
   'auditLog',
 ];
+/** Spec 001 §2: only in a browser with the local flag cshow. */
+const campaigns = ['contactLists'];
 
 describe('side menu visibility', () => {
   test('the entries follow spec 000 §2: quick messages, Kanban, contacts; messages API, plantão, users, queues, prompts, integrations, connections, files', () => {
-    expect(menuEntries.map((entry) => entry.key)).toEqual([...management, ...everyone, ...administration]);
+    expect(menuEntries.map((entry) => entry.key)).toEqual([
+      ...management,
+      ...everyone,
+      ...administration,
+      ...campaigns,
+    ]);
+  });
+
+  test('the Campaigns group shows only where the local flag cshow is set, to admins on a plan with campaigns', () => {
+    localStorage.setItem('cshow', '');
+    try {
+      expect(visibleKeys({ profile: 'admin' })).toEqual([
+        ...management,
+        ...everyone,
+        ...administration,
+        ...campaigns,
+      ]);
+      expect(visibleKeys({ profile: 'admin' }, { useCampaigns: false })).not.toContain('contactLists');
+      expect(visibleKeys({ profile: 'supervisor' })).not.toContain('contactLists');
+    } finally {
+      localStorage.removeItem('cshow');
+    }
+    expect(visibleKeys({ profile: 'admin' })).not.toContain('contactLists');
   });
 
   test('an attendant on a plan without Kanban loses the Kanban entry and nothing else', () => {

@@ -7,6 +7,7 @@ import AvTimerOutlinedIcon from '@mui/icons-material/AvTimerOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
+import ContactsOutlinedIcon from '@mui/icons-material/ContactsOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
@@ -23,8 +24,9 @@ import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType, ReactNode } from 'react';
 import { ConnectionsMenuBadge } from '../../modules/connections/connections-menu-badge';
+import { campaignPagesShown } from '../../shared/session/local-flags';
 
-export type MenuSection = 'service' | 'administration';
+export type MenuSection = 'service' | 'administration' | 'campaigns';
 
 export interface MenuEntry {
   /** Also the label: `app.menu.<key>`. */
@@ -38,6 +40,8 @@ export interface MenuEntry {
   planFlag?: PlanFlag;
   /** Wraps the icon, e.g. with a dot when the page needs attention. */
   iconBadge?: ComponentType<{ children: ReactNode }>;
+  /** Shown only in a browser where this local flag was set (spec 001 §2: the campaign pages' cshow). */
+  localFlag?: () => boolean;
 }
 
 /**
@@ -155,12 +159,23 @@ export const menuEntries: readonly MenuEntry[] = [
     section: 'administration',
     gate: 'audit:view',
   },
+  // Spec 001 §2, §6: the Campaigns group, for admins on a plan with campaigns, in a browser with cshow.
+  {
+    key: 'contactLists',
+    to: '/contact-lists',
+    icon: ContactsOutlinedIcon,
+    section: 'campaigns',
+    gate: 'campaigns:manage',
+    planFlag: 'useCampaigns',
+    localFlag: campaignPagesShown,
+  },
 ];
 
-export const menuSections: readonly MenuSection[] = ['service', 'administration'];
+export const menuSections: readonly MenuSection[] = ['service', 'administration', 'campaigns'];
 
 export function isMenuEntryVisible(entry: MenuEntry, user: SessionUser): boolean {
   if (entry.gate && !can(user, entry.gate)) return false;
   if (entry.planFlag && !planAllows(user.company.plan, entry.planFlag)) return false;
+  if (entry.localFlag && !entry.localFlag()) return false;
   return true;
 }

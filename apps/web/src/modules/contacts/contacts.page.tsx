@@ -1,4 +1,4 @@
-import { type Contact, can } from '@balcao/shared';
+import { type Contact, can, planAllows } from '@balcao/shared';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
 import SearchIcon from '@mui/icons-material/Search';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -12,6 +12,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll';
+import { campaignPagesShown } from '../../shared/session/local-flags';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
@@ -37,6 +38,9 @@ const OpenTicketDialog = lazyPart(() => import('./open-ticket.dialog').then((m) 
 const ContactImportDialog = lazyPart(() =>
   import('./contact-import.dialog').then((m) => m.ContactImportDialog),
 );
+const AddContactsDialog = lazyPart(() =>
+  import('../contact-lists/add-contacts.dialog').then((m) => m.AddContactsDialog),
+);
 
 type Editing = { contact: Contact | null } | null;
 
@@ -57,6 +61,10 @@ export function ContactsPage() {
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [importing, setImporting] = useState(false);
+  const [listing, setListing] = useState(false);
+  // Contact lists are campaign audiences: offered where their page is (spec 001 §2, §6).
+  const canList =
+    can(me, 'campaigns:manage') && planAllows(me.company.plan, 'useCampaigns') && campaignPagesShown();
   const imports = useContactImportProgress();
   const blockContact = useBlockContact();
   const deleteContact = useDeleteContact();
@@ -141,6 +149,16 @@ export function ContactsPage() {
             {t('contacts.list.import')}
           </MenuItem>
           <MenuItem onClick={exportContacts}>{t('contacts.list.export')}</MenuItem>
+          {canList && (
+            <MenuItem
+              onClick={() => {
+                setMenu(null);
+                setListing(true);
+              }}
+            >
+              {t('contactLists.addContacts.fromContactsPage')}
+            </MenuItem>
+          )}
         </Menu>
         <AddButton label={t('contacts.list.add')} onClick={() => setEditing({ contact: null })} />
       </PageHeader>
@@ -163,6 +181,12 @@ export function ContactsPage() {
         {editing && <ContactDialog contact={editing.contact} onClose={() => setEditing(null)} />}
         {opening && <OpenTicketDialog contact={opening} onClose={() => setOpening(null)} />}
         {importing && <ContactImportDialog onStarted={imports.start} onClose={() => setImporting(false)} />}
+        {listing && (
+          <AddContactsDialog
+            filter={{ searchParam: searchParam || undefined, tagIds }}
+            onClose={() => setListing(false)}
+          />
+        )}
       </Suspense>
       {blocking && (
         <ConfirmDialog

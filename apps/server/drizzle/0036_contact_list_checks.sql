@@ -1,0 +1,3 @@
+ALTER TABLE "contact_lists" ADD COLUMN "checking_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "contact_list_items_list_name_idx" ON "contact_list_items" USING btree ("contact_list_id","name","id");--> statement-breakpoint
+CREATE INDEX "contact_list_items_unchecked_idx" ON "contact_list_items" USING btree ("contact_list_id","id") WHERE "contact_list_items"."is_whatsapp_valid" is null;
