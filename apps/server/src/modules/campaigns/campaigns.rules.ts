@@ -1,0 +1,46 @@
+import {
+  CAMPAIGN_EDIT_LEAD_MS,
+  type CampaignStatus,
+  campaignConfirmationKeys,
+  campaignMessageKeys,
+  MAX_ID,
+} from '@balcao/shared';
+
+/**
+ * Spec 001 §2 and §4: INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead (the dispatcher picks a
+ * PROGRAMADA campaign up before its time, so a late edit could race the sends already planned).
+ */
+export function isEditable(status: CampaignStatus, scheduledAt: Date | null, now: Date): boolean {
+  if (status === 'INATIVA' || status === 'CANCELADA') return true;
+  if (status !== 'PROGRAMADA' || !scheduledAt) return false;
+  return scheduledAt.getTime() - now.getTime() > CAMPAIGN_EDIT_LEAD_MS;
+}
+
+/** What a saved campaign waiting to run becomes: PROGRAMADA with a schedule, INATIVA without one. */
+export const waitingStatus = (scheduledAt: Date | null): CampaignStatus =>
+  scheduledAt ? 'PROGRAMADA' : 'INATIVA';
+
+/** A cancelled campaign keeps its audience and connections for a restart: only what it says may change. */
+export const textKeys: readonly string[] = [...campaignMessageKeys, ...campaignConfirmationKeys];
+
+/**
+ * The connection ids a body names: `connectionIds` when given, else the replaced product's
+ * comma-separated `whatsappId` ("1,2,3" or one number). Repeats collapse; `undefined` means "not
+ * given", and a token that is no id answers null (bad input).
+ */
+export function requestedConnectionIds(input: {
+  connectionIds?: number[];
+  whatsappId?: string | number;
+}): number[] | undefined | null {
+  if (input.connectionIds) return [...new Set(input.connectionIds)];
+  if (input.whatsappId === undefined) return undefined;
+  if (typeof input.whatsappId === 'number') return [input.whatsappId];
+  const tokens = input.whatsappId.split(',').map((token) => token.trim());
+  const nonEmpty = tokens.filter((token) => token !== '');
+  if (nonEmpty.some((token) => !/^[1-9]\d{0,9}$/.test(token) || Number(token) > MAX_ID)) return null;
+  return [...new Set(nonEmpty.map(Number))];
+}
+
+/** Spec: something to send; at least one of the five variants is not blank. */
+export const hasMessage = (messages: Record<(typeof campaignMessageKeys)[number], string>) =>
+  campaignMessageKeys.some((key) => messages[key].trim() !== '');
