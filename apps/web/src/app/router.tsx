@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { CAMPAIGNS_FLAG } from '../modules/campaigns/campaigns.flag';
 import {
   FullPageSpinner,
   HomeRoute,
@@ -7,6 +8,7 @@ import {
   PublicRoute,
   RequireExpired,
   RequireGate,
+  RequireLocalFlag,
   RequirePlan,
 } from './guards';
 import { NotFoundPage } from './not-found.page';
@@ -33,6 +35,21 @@ const page = (
 };
 
 const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+
+/** Spec 001 §2 and §6: a campaign page is an admin's, needs the cshow flag, then the plan's campaigns. */
+const campaignPage = (path: string, title: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  ...titled(title),
+  element: <RequireGate gate="campaigns:manage" />,
+  children: [
+    {
+      element: <RequireLocalFlag flag={CAMPAIGNS_FLAG} />,
+      children: [
+        { element: <RequirePlan flag="useCampaigns" />, children: [{ index: true, ...page(load) }] },
+      ],
+    },
+  ],
+});
 
 /**
  * One row per page. A later issue adds its page here and its menu row in layout/menu-entries.ts.
@@ -270,6 +287,15 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          campaignPage('/campaigns', 'app.menu.campaigns', () =>
+            import('../modules/campaigns/campaigns.page').then((m) => m.CampaignsPage),
+          ),
+          campaignPage('/campaign/:campaignId/report', 'app.menu.campaigns', () =>
+            import('../modules/campaigns/campaign-report.page').then((m) => m.CampaignReportPage),
+          ),
+          campaignPage('/campaigns-config', 'app.menu.campaignsConfig', () =>
+            import('../modules/campaigns/campaigns-config.page').then((m) => m.CampaignsConfigPage),
+          ),
           {
             path: '/connections',
             ...titled('app.menu.connections'),

@@ -1,4 +1,4 @@
-import type { Campaign } from '@balcao/shared';
+import { type Campaign, isCampaignEditable } from '@balcao/shared';
 import type { MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import { campaigns } from '../../db/schema/index.js';
@@ -8,12 +8,11 @@ import { AppError } from '../../platform/errors.js';
 import { mediaKey, readMediaUpload } from '../../platform/storage/uploads.js';
 import { type CampaignRow, campaignAnswers, findCampaignRow } from './campaigns.answer.js';
 import { publishCampaign } from './campaigns.events.js';
-import { isEditable } from './campaigns.rules.js';
 
 async function editableCampaign(ctx: Ctx, id: number): Promise<CampaignRow> {
   const current = await findCampaignRow(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_CAMPAIGN_FOUND');
-  if (!isEditable(current.status as Campaign['status'], current.scheduledAt, ctx.now()))
+  if (!isCampaignEditable(current.status as Campaign['status'], current.scheduledAt, ctx.now()))
     throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
   return current;
 }

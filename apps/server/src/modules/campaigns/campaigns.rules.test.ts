@@ -1,5 +1,6 @@
+import { isCampaignEditable as isEditable } from '@balcao/shared';
 import { describe, expect, test } from 'vitest';
-import { isEditable, requestedConnectionIds } from './campaigns.rules.js';
+import { requestedConnectionIds } from './campaigns.rules.js';
 
 const now = new Date('2030-05-01T12:00:00Z');
 const minutesAhead = (minutes: number) => new Date(now.getTime() + minutes * 60_000);

@@ -1,20 +1,4 @@
-import {
-  CAMPAIGN_EDIT_LEAD_MS,
-  type CampaignStatus,
-  campaignConfirmationKeys,
-  campaignMessageKeys,
-  MAX_ID,
-} from '@balcao/shared';
-
-/**
- * Spec 001 §2 and §4: INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead (the dispatcher picks a
- * PROGRAMADA campaign up before its time, so a late edit could race the sends already planned).
- */
-export function isEditable(status: CampaignStatus, scheduledAt: Date | null, now: Date): boolean {
-  if (status === 'INATIVA' || status === 'CANCELADA') return true;
-  if (status !== 'PROGRAMADA' || !scheduledAt) return false;
-  return scheduledAt.getTime() - now.getTime() > CAMPAIGN_EDIT_LEAD_MS;
-}
+import { type CampaignStatus, campaignConfirmationKeys, campaignMessageKeys, MAX_ID } from '@balcao/shared';
 
 /** What a saved campaign waiting to run becomes: PROGRAMADA with a schedule, INATIVA without one. */
 export const waitingStatus = (scheduledAt: Date | null): CampaignStatus =>

@@ -3,6 +3,7 @@ import {
   type Campaign,
   type CreateCampaignBody,
   instantOf,
+  isCampaignEditable,
   type listCampaignsQuery,
   msg,
   PAGE_SIZE,
@@ -23,7 +24,7 @@ import {
 import { publishCampaign } from './campaigns.events.js';
 import { checkComplete, checkReferences, lockedFieldChanged, savedFields } from './campaigns.fields.js';
 import { searchCampaigns } from './campaigns.queries.js';
-import { isEditable, waitingStatus } from './campaigns.rules.js';
+import { waitingStatus } from './campaigns.rules.js';
 
 export async function listCampaigns(ctx: Ctx, query: z.infer<typeof listCampaignsQuery>) {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
@@ -86,7 +87,7 @@ export async function updateCampaign(ctx: Ctx, id: number, input: UpdateCampaign
   const current = await findCampaignRow(ctx.db, ctx.companyId, id);
   if (!current) throw new AppError('ERR_NO_CAMPAIGN_FOUND');
   const now = ctx.now();
-  if (!isEditable(current.status as Campaign['status'], current.scheduledAt, now))
+  if (!isCampaignEditable(current.status as Campaign['status'], current.scheduledAt, now))
     throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
   const changes = savedFields(input, scheduleOf(ctx, input.scheduledAt));
   if (current.status === 'CANCELADA' && lockedFieldChanged(current, changes))

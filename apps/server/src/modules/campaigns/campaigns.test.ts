@@ -20,7 +20,7 @@ async function tenantWithConnections() {
   const tenant = await createTenant(app);
   const first = await createWebchatConnection(app, tenant.companyId);
   const second = await createWebchatConnection(app, tenant.companyId);
-  return { tenant, connections: [first, second] };
+  return { tenant, connections: [first, second] as const };
 }
 
 const post = (tenant: Tenant, body: object) =>
@@ -39,6 +39,12 @@ async function createCampaign(tenant: Tenant, connectionId: number, extra: objec
   return body as Campaign;
 }
 
+async function createList(companyId: number, name: string) {
+  const [list] = await app.deps.db.insert(contactLists).values({ companyId, name }).returning();
+  if (!list) throw new Error('list not created');
+  return list;
+}
+
 async function setStatus(id: number, status: string) {
   await app.deps.db.update(campaigns).set({ status }).where(eq(campaigns.id, id));
 }
@@ -46,14 +52,11 @@ async function setStatus(id: number, status: string) {
 describe('creating and reading', () => {
   test('a new campaign is INATIVA, names its connections and list, and reads back the same', async () => {
     const { tenant, connections } = await tenantWithConnections();
-    const [list] = await app.deps.db
-      .insert(contactLists)
-      .values({ companyId: tenant.companyId, name: 'Clientes VIP' })
-      .returning();
+    const list = await createList(tenant.companyId, 'Clientes VIP');
 
-    const created = await createCampaign(tenant, connections[0]!.id, {
-      connectionIds: [connections[1]!.id, connections[0]!.id, connections[1]!.id],
-      contactListId: list!.id,
+    const created = await createCampaign(tenant, connections[0].id, {
+      connectionIds: [connections[1].id, connections[0].id, connections[1].id],
+      contactListId: list.id,
       confirmation: true,
       confirmationMessage1: 'Posso enviar a oferta?',
     });
@@ -62,13 +65,13 @@ describe('creating and reading', () => {
     expect(created).toMatchObject({
       status: 'INATIVA',
       confirmation: true,
-      connectionIds: [connections[1]!.id, connections[0]!.id],
-      whatsappId: `${connections[1]!.id},${connections[0]!.id}`,
+      connectionIds: [connections[1].id, connections[0].id],
+      whatsappId: `${connections[1].id},${connections[0].id}`,
       connections: [
-        { id: connections[1]!.id, name: 'Site' },
-        { id: connections[0]!.id, name: 'Site' },
+        { id: connections[1].id, name: 'Site' },
+        { id: connections[0].id, name: 'Site' },
       ],
-      contactList: { id: list!.id, name: 'Clientes VIP' },
+      contactList: { id: list.id, name: 'Clientes VIP' },
       scheduledAt: null,
       completedAt: null,
       mediaPath: null,
@@ -82,13 +85,13 @@ describe('creating and reading', () => {
 
     const { status, body } = await post(tenant, {
       name: 'Aviso',
-      whatsappId: `${connections[0]!.id}, ${connections[1]!.id}`,
+      whatsappId: `${connections[0].id}, ${connections[1].id}`,
       message3: 'Aviso importante',
     });
     const bad = await post(tenant, { name: 'Aviso', whatsappId: '1,abc', message1: 'x' });
 
     expect(status).toBe(201);
-    expect(body.connectionIds).toEqual([connections[0]!.id, connections[1]!.id]);
+    expect(body.connectionIds).toEqual([connections[0].id, connections[1].id]);
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { whatsappId: 'invalidValue' } });
   });
@@ -96,7 +99,7 @@ describe('creating and reading', () => {
   test('the list is newest first, searched by name and paged with a count', async () => {
     const { tenant, connections } = await tenantWithConnections();
     for (const name of ['Natal', 'Black Friday', 'Natal 2']) {
-      await createCampaign(tenant, connections[0]!.id, { name });
+      await createCampaign(tenant, connections[0].id, { name });
     }
 
     const all = await call(app, 'GET', '/campaigns', { token: tenant.admin.token });
@@ -112,7 +115,7 @@ describe('validation', () => {
   test('a short name is refused with the spec message', async () => {
     const { tenant, connections } = await tenantWithConnections();
 
-    const { status, body } = await post(tenant, { name: 'A', connectionIds: [connections[0]!.id] });
+    const { status, body } = await post(tenant, { name: 'A', connectionIds: [connections[0].id] });
 
     expect(status).toBe(400);
     expect(body).toMatchObject({ error: 'ERR_VALIDATION', fields: { name: 'tooShort' } });
@@ -124,7 +127,7 @@ describe('validation', () => {
     const noConnection = await post(tenant, { name: 'Sem conexão', message1: 'Oi' });
     const noMessage = await post(tenant, {
       name: 'Sem mensagem',
-      connectionIds: [connections[0]!.id],
+      connectionIds: [connections[0].id],
       message1: '   ',
     });
 
@@ -142,30 +145,27 @@ describe('validation', () => {
   test("another company's connection, list or tag is not found", async () => {
     const { tenant, connections } = await tenantWithConnections();
     const other = await tenantWithConnections();
-    const [list] = await app.deps.db
-      .insert(contactLists)
-      .values({ companyId: other.tenant.companyId, name: 'Alheia' })
-      .returning();
-    const [tag] = await app.deps.db
+    const list = await createList(other.tenant.companyId, 'Alheia');
+    const [tag = { id: 0 }] = await app.deps.db
       .insert(tags)
       .values({ companyId: other.tenant.companyId, name: 'Alheia', color: '#000000' })
       .returning();
 
     const connection = await post(tenant, {
       name: 'Teste',
-      connectionIds: [connections[0]!.id, other.connections[0]!.id],
+      connectionIds: [connections[0].id, other.connections[0].id],
       message1: 'x',
     });
     const contactList = await post(tenant, {
       name: 'Teste',
-      connectionIds: [connections[0]!.id],
-      contactListId: list!.id,
+      connectionIds: [connections[0].id],
+      contactListId: list.id,
       message1: 'x',
     });
     const tagList = await post(tenant, {
       name: 'Teste',
-      connectionIds: [connections[0]!.id],
-      tagListId: tag!.id,
+      connectionIds: [connections[0].id],
+      tagListId: tag.id,
       message1: 'x',
     });
 
@@ -180,7 +180,7 @@ describe('schedule and status', () => {
     const { tenant, connections } = await tenantWithConnections();
     const at = new Date(Date.now() + 3 * HOUR);
 
-    const created = await createCampaign(tenant, connections[0]!.id, { scheduledAt: at.toISOString() });
+    const created = await createCampaign(tenant, connections[0].id, { scheduledAt: at.toISOString() });
     const unscheduled = await put(tenant, created.id, { scheduledAt: null });
     const past = await put(tenant, created.id, { scheduledAt: new Date(Date.now() - HOUR).toISOString() });
 
@@ -192,7 +192,7 @@ describe('schedule and status', () => {
   test('a schedule without an offset is the company wall clock', async () => {
     const { tenant, connections } = await tenantWithConnections();
 
-    const created = await createCampaign(tenant, connections[0]!.id, { scheduledAt: '2999-03-10T09:30' });
+    const created = await createCampaign(tenant, connections[0].id, { scheduledAt: '2999-03-10T09:30' });
 
     expect(created.scheduledAt).toBe('2999-03-10T12:30:00.000Z');
   });
@@ -201,7 +201,7 @@ describe('schedule and status', () => {
     const { tenant, connections } = await tenantWithConnections();
     const start = new Date('2999-01-01T10:00:00Z');
     app.deps.now = () => start;
-    const created = await createCampaign(tenant, connections[0]!.id, {
+    const created = await createCampaign(tenant, connections[0].id, {
       scheduledAt: '2999-01-01T12:00:00Z',
     });
 
@@ -216,7 +216,7 @@ describe('schedule and status', () => {
 
   test('a running or finished campaign cannot be edited', async () => {
     const { tenant, connections } = await tenantWithConnections();
-    const created = await createCampaign(tenant, connections[0]!.id);
+    const created = await createCampaign(tenant, connections[0].id);
 
     for (const status of ['EM_ANDAMENTO', 'FINALIZADA']) {
       await setStatus(created.id, status);
@@ -227,7 +227,7 @@ describe('schedule and status', () => {
 
   test('a cancelled campaign takes new messages, sent back with the whole record, and stays CANCELADA', async () => {
     const { tenant, connections } = await tenantWithConnections();
-    const created = await createCampaign(tenant, connections[0]!.id);
+    const created = await createCampaign(tenant, connections[0].id);
     await setStatus(created.id, 'CANCELADA');
     const record = (await call(app, 'GET', `/campaigns/${created.id}`, { token: tenant.admin.token })).body;
 
@@ -240,7 +240,7 @@ describe('schedule and status', () => {
 
   test('a running campaign cannot be deleted; any other can', async () => {
     const { tenant, connections } = await tenantWithConnections();
-    const created = await createCampaign(tenant, connections[0]!.id);
+    const created = await createCampaign(tenant, connections[0].id);
     await setStatus(created.id, 'EM_ANDAMENTO');
 
     const refused = await call(app, 'DELETE', `/campaigns/${created.id}`, { token: tenant.admin.token });
@@ -260,7 +260,7 @@ describe('who may', () => {
   beforeAll(async () => {
     const made = await tenantWithConnections();
     tenant = made.tenant;
-    campaign = await createCampaign(tenant, made.connections[0]!.id);
+    campaign = await createCampaign(tenant, made.connections[0].id);
   });
 
   test("another company's admin cannot see, change or delete a campaign", async () => {
@@ -305,7 +305,7 @@ test("events reach the company's admins, never its attendants", async () => {
   const byAdmin = collect<{ action: string }>(admin, events.campaign(tenant.companyId));
   const byAttendant = collect(other, events.campaign(tenant.companyId));
 
-  const created = await createCampaign(tenant, connections[0]!.id);
+  const created = await createCampaign(tenant, connections[0].id);
   await put(tenant, created.id, { name: 'Renomeada' });
   await call(app, 'DELETE', `/campaigns/${created.id}`, { token: tenant.admin.token });
 

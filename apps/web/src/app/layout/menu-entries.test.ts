@@ -27,6 +27,8 @@ const everyone = [
 ];
 /** Above the rest (spec 000 §2: Dashboard, Reports, Moments, Tickets…), for managers and showDashboard. */
 const management = ['dashboard', 'reports', 'moments'];
+/** Spec 001 §2: the campaign pages, for admins with the plan's campaigns and the cshow flag. */
+const campaigns = ['campaigns', 'campaignsConfig'];
 const administration = [
   'messagesApi',
   'plantao',
@@ -42,7 +44,29 @@ const administration = [
 
 describe('side menu visibility', () => {
   test('the entries follow spec 000 §2: quick messages, Kanban, contacts; messages API, plantão, users, queues, prompts, integrations, connections, files', () => {
-    expect(menuEntries.map((entry) => entry.key)).toEqual([...management, ...everyone, ...administration]);
+    expect(menuEntries.map((entry) => entry.key)).toEqual([
+      ...management,
+      ...everyone,
+      ...campaigns,
+      ...administration,
+    ]);
+  });
+
+  test('campaigns show only with the cshow flag, to admins whose plan has them', () => {
+    localStorage.setItem('cshow', '1');
+    try {
+      expect(visibleKeys({ profile: 'admin' })).toEqual([
+        ...management,
+        ...everyone,
+        ...campaigns,
+        ...administration,
+      ]);
+      expect(visibleKeys({ profile: 'admin' }, { useCampaigns: false })).not.toContain('campaigns');
+      expect(visibleKeys({ profile: 'supervisor' })).not.toContain('campaigns');
+    } finally {
+      localStorage.removeItem('cshow');
+    }
+    expect(visibleKeys({ profile: 'admin' })).not.toContain('campaigns');
   });
 
   test('an attendant on a plan without Kanban loses the Kanban entry and nothing else', () => {

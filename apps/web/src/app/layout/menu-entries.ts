@@ -5,6 +5,7 @@ import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import AvTimerOutlinedIcon from '@mui/icons-material/AvTimerOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
@@ -19,12 +20,15 @@ import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlin
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType, ReactNode } from 'react';
+import { CAMPAIGNS_FLAG } from '../../modules/campaigns/campaigns.flag';
 import { ConnectionsMenuBadge } from '../../modules/connections/connections-menu-badge';
+import { hasLocalFlag } from '../../shared/local-flag';
 
-export type MenuSection = 'service' | 'administration';
+export type MenuSection = 'service' | 'campaigns' | 'administration';
 
 export interface MenuEntry {
   /** Also the label: `app.menu.<key>`. */
@@ -36,6 +40,8 @@ export interface MenuEntry {
   gate?: Gate;
   /** Shown only when the company's plan has this feature. */
   planFlag?: PlanFlag;
+  /** Shown only while the browser holds this local flag (spec 001 §2: cshow for campaigns). */
+  localFlag?: string;
   /** Wraps the icon, e.g. with a dot when the page needs attention. */
   iconBadge?: ComponentType<{ children: ReactNode }>;
 }
@@ -79,6 +85,25 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: QuestionAnswerOutlinedIcon,
     section: 'service',
     planFlag: 'useInternalChat',
+  },
+  // Spec 001 §2: campaign pages exist only with the cshow flag, for admins whose plan has campaigns.
+  {
+    key: 'campaigns',
+    to: '/campaigns',
+    icon: CampaignOutlinedIcon,
+    section: 'campaigns',
+    gate: 'campaigns:manage',
+    planFlag: 'useCampaigns',
+    localFlag: CAMPAIGNS_FLAG,
+  },
+  {
+    key: 'campaignsConfig',
+    to: '/campaigns-config',
+    icon: TuneOutlinedIcon,
+    section: 'campaigns',
+    gate: 'campaigns:manage',
+    planFlag: 'useCampaigns',
+    localFlag: CAMPAIGNS_FLAG,
   },
   {
     key: 'messagesApi',
@@ -157,10 +182,11 @@ export const menuEntries: readonly MenuEntry[] = [
   },
 ];
 
-export const menuSections: readonly MenuSection[] = ['service', 'administration'];
+export const menuSections: readonly MenuSection[] = ['service', 'campaigns', 'administration'];
 
 export function isMenuEntryVisible(entry: MenuEntry, user: SessionUser): boolean {
   if (entry.gate && !can(user, entry.gate)) return false;
   if (entry.planFlag && !planAllows(user.company.plan, entry.planFlag)) return false;
+  if (entry.localFlag && !hasLocalFlag(entry.localFlag)) return false;
   return true;
 }
