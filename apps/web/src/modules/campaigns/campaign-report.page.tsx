@@ -20,7 +20,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../shared/api/error-message';
-import { formatDateTime } from '../../shared/format';
+import { formatZonedDateMinute } from '../../shared/format';
+import { useSessionUser } from '../../shared/session/session-user';
 import { PageHeader } from '../../shared/ui/page-header';
 import { campaignLabels } from './campaign-labels';
 import { deliveredPercent, FINISHED_REFRESH_MS } from './campaign-report';
@@ -32,6 +33,7 @@ import { ReportCard } from './report-card';
 export function CampaignReportPage() {
   const { t } = useTranslation();
   const id = Number(useParams().campaignId);
+  const timeZone = useSessionUser().company.timezone;
   useCampaignsRealtime();
   const queryClient = useQueryClient();
   const report = useCampaignReport(id);
@@ -66,7 +68,7 @@ export function CampaignReportPage() {
       </Box>
     );
 
-  const labels = campaignLabels(data.campaign, t);
+  const labels = campaignLabels(data.campaign, t, timeZone);
   const percent = deliveredPercent(data);
   const cards = [
     { key: 'validContacts', value: data.validContacts, icon: <PeopleOutlineIcon color="primary" /> },
@@ -93,7 +95,7 @@ export function CampaignReportPage() {
     {
       key: 'expectedFinish',
       value: data.expectedFinishAt
-        ? formatDateTime(data.expectedFinishAt)
+        ? formatZonedDateMinute(data.expectedFinishAt, timeZone)
         : t('campaigns.report.nothingPending'),
       icon: <AccessTimeIcon color="primary" />,
     },

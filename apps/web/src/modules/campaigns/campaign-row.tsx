@@ -9,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSessionUser } from '../../shared/session/session-user';
 import { hideBelow } from '../../shared/ui/responsive';
 import { campaignLabels } from './campaign-labels';
 import { statusActionOf, useRunStatusAction } from './campaign-status-actions';
@@ -21,7 +22,7 @@ interface Props {
 
 export function CampaignRow({ campaign, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
-  const labels = campaignLabels(campaign, t);
+  const labels = campaignLabels(campaign, t, useSessionUser().company.timezone);
   const { run, busy } = useRunStatusAction();
   const action = statusActionOf(campaign.status);
   const named = { name: campaign.name };
