@@ -5,6 +5,7 @@ import type { ImportOptions } from './options.js';
 import { type CompanyReport, Progress } from './report.js';
 import { BatchLimitReached, type Context, createContext, runStep } from './runner.js';
 import { Source } from './source.js';
+import { campaignSettingsStep, campaignShippingStep, campaignsStep } from './steps/campaigns.js';
 import { importCompany, settingsStep, sourceCompanies } from './steps/company.js';
 import { contactsStep, customFieldsStep } from './steps/contacts.js';
 import { quickMessagesStep, schedulesStep } from './steps/extras.js';
@@ -15,8 +16,6 @@ import { cyclesStep, notesStep, ratingsStep, ticketsStep } from './steps/tickets
 
 /** Ticketz tables this command does not bring, and why; each is reported with its row count. */
 const notImported: Record<string, string> = {
-  Campaigns: 'campaigns do not exist here yet',
-  CampaignShipping: 'campaigns do not exist here yet',
   ContactLists: 'contact lists do not exist here yet',
   ContactListItems: 'contact lists do not exist here yet',
 };
@@ -136,14 +135,15 @@ async function importTables(ctx: Context) {
   await runStep(ctx, messagesStep(ctx));
   await runStep(ctx, schedulesStep(ctx));
   await runStep(ctx, quickMessagesStep(ctx));
+  // After the connections and (when that step exists) the contact lists and their items they name.
+  await runStep(ctx, campaignSettingsStep(ctx));
+  await runStep(ctx, campaignsStep(ctx));
+  await runStep(ctx, campaignShippingStep(ctx));
 }
 
 async function reportLeftOut(ctx: Context) {
   for (const [table, reason] of Object.entries(notImported)) {
-    const scope =
-      table === 'CampaignShipping'
-        ? 'join "Campaigns" c on c.id = t."campaignId" where c."companyId" = $1'
-        : 'where t."companyId" = $1';
+    const scope = 'where t."companyId" = $1';
     const [row] = await ctx.source.query<{ n: string }>(`select count(*) as n from "${table}" t ${scope}`, [
       ctx.sourceCompanyId,
     ]);
