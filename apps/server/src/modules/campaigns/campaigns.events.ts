@@ -5,7 +5,7 @@ import type { AudienceSource } from '../../platform/realtime/audience.js';
 import { rooms } from '../../platform/realtime/rooms.js';
 
 /** Campaigns are run by the company's admins only (campaigns:manage), so only they hear of them. */
-export const campaignManagers = (companyId: number) => rooms.audience(companyId, 'campaigns:manage');
+const campaignManagers = (companyId: number) => rooms.audience(companyId, 'campaigns:manage');
 
 export const campaignManagersAudience: AudienceSource = async (actor: RequestActor) =>
   can(actor, 'campaigns:manage') ? [campaignManagers(actor.companyId)] : [];

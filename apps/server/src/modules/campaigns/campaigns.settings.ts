@@ -17,7 +17,7 @@ const defaults: CampaignSettings = { ...campaignSettingDefaults, variables: [] }
  * A company's campaign settings, the spec's default for each key never saved (or saved in a shape
  * no longer valid, e.g. by an import): what the dispatcher paces and fills variables with.
  */
-export async function readCampaignSettings(db: Db | Tx, companyId: number): Promise<CampaignSettings> {
+async function readCampaignSettings(db: Db | Tx, companyId: number): Promise<CampaignSettings> {
   const rows = await db
     .select({ key: campaignSettings.key, value: campaignSettings.value })
     .from(campaignSettings)
@@ -32,11 +32,11 @@ export async function readCampaignSettings(db: Db | Tx, companyId: number): Prom
 }
 
 /** Spec 001 §3: key/value pairs, each value JSON-encoded. */
-export const settingPairs = (settings: CampaignSettings) =>
+const settingPairs = (settings: CampaignSettings) =>
   settingKeys.map((key) => ({ key, value: JSON.stringify(settings[key]) }));
 
 /** Spec 001 §2: a variable is added only when its key is new; a repeated key keeps its first value. */
-export function uniqueVariables(variables: CampaignVariable[]): CampaignVariable[] {
+function uniqueVariables(variables: CampaignVariable[]): CampaignVariable[] {
   const seen = new Set<string>();
   return variables.filter((variable) => !seen.has(variable.key) && seen.add(variable.key));
 }

@@ -36,7 +36,7 @@ type CampaignRow = { [text in (typeof texts)[number]]: string | null } & {
  * Ticketz's status as ours. A campaign running when Ticketz stopped has no sends planned here, so it
  * comes in cancelled, to be restarted; one scheduled without a time cannot start and waits inactive.
  */
-export function importedStatus(status: string | null, scheduledAt: Date | null): string {
+function importedStatus(status: string | null, scheduledAt: Date | null): string {
   if (status === 'EM_ANDAMENTO' || status === 'CANCELADA') return 'CANCELADA';
   if (status === 'FINALIZADA') return 'FINALIZADA';
   return status === 'PROGRAMADA' && scheduledAt ? 'PROGRAMADA' : 'INATIVA';
