@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expectNoSeriousAxeViolations } from './axe';
 import { choose, launchBrowser, openPage, signIn, signUpCompany, snap } from './browser';
 import { apiAs } from './people';
 
@@ -42,6 +43,7 @@ test('a campaign made in the dialog is saved as the server reads it back, and li
   await field(dialog(), 'Mensagem 1').fill('Olá {nome}, 30% de desconto hoje!');
   await dialog().getByText('{nome} {numero} {email}', { exact: false }).waitFor();
   await snap(page, 'campaigns-01-dialog');
+  await expectNoSeriousAxeViolations(page, 'the campaign dialog');
   await dialog().getByRole('button', { name: 'Salvar' }).click();
   await page.getByText('Campanha salva com sucesso!').first().waitFor();
   await dialog().waitFor({ state: 'detached' });

@@ -1,44 +1,9 @@
-import type { Campaign } from '@balcao/shared';
 import { describe, expect, test } from 'vitest';
+import { buildCampaign as campaign } from './campaign.fixture';
 import { campaignBody, dialogMode, formValues, variableTokens } from './campaign-form';
 
 const now = new Date('2031-03-04T12:00:00Z');
 const minutesAhead = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
-
-function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    id: 7,
-    name: 'Páscoa',
-    status: 'INATIVA',
-    confirmation: false,
-    contactListId: 3,
-    contactList: { id: 3, name: 'Clientes' },
-    tagListId: null,
-    connectionIds: [1, 2],
-    whatsappId: '1,2',
-    connections: [
-      { id: 1, name: 'Loja' },
-      { id: 2, name: 'Site' },
-    ],
-    scheduledAt: null,
-    completedAt: null,
-    mediaPath: null,
-    mediaName: null,
-    message1: 'Olá {nome}',
-    message2: '',
-    message3: '',
-    message4: '',
-    message5: '',
-    confirmationMessage1: '',
-    confirmationMessage2: '',
-    confirmationMessage3: '',
-    confirmationMessage4: '',
-    confirmationMessage5: '',
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-    ...overrides,
-  };
-}
 
 describe('dialogMode', () => {
   test('a new campaign and an INATIVA one are edited in full', () => {
