@@ -1,9 +1,15 @@
-import { type CreateCampaignBody, campaignMessageKeys, msg, type UpdateCampaignBody } from '@balcao/shared';
+import {
+  type CreateCampaignBody,
+  campaignConfirmationKeys,
+  campaignMessageKeys,
+  msg,
+  type UpdateCampaignBody,
+} from '@balcao/shared';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { CampaignRow } from './campaigns.answer.js';
 import { contactListExists, countCompanyConnections, tagExists } from './campaigns.queries.js';
-import { hasMessage, requestedConnectionIds, textKeys } from './campaigns.rules.js';
+import { requestedConnectionIds, textKeys } from './campaigns.rules.js';
 
 type Body = CreateCampaignBody | UpdateCampaignBody;
 type Saved = Partial<Omit<CampaignRow, 'id' | 'companyId' | 'status' | 'createdAt' | 'updatedAt'>>;
@@ -24,9 +30,13 @@ export function checkComplete(campaign: { connectionIds?: number[] } & Saved) {
     throw new AppError('ERR_CAMPAIGN_INCOMPLETE', 'A campaign needs a connection', {
       connectionIds: msg.required,
     });
-  const messages = Object.fromEntries(campaignMessageKeys.map((key) => [key, campaign[key] ?? '']));
-  if (!hasMessage(messages as Record<(typeof campaignMessageKeys)[number], string>))
+  if (!campaignMessageKeys.some((key) => campaign[key]?.trim()))
     throw new AppError('ERR_CAMPAIGN_INCOMPLETE', 'A campaign needs a message', { message1: msg.required });
+  // A confirmation campaign asks first: with no question to send, nobody could ever confirm.
+  if (campaign.confirmation && !campaignConfirmationKeys.some((key) => campaign[key]?.trim()))
+    throw new AppError('ERR_CAMPAIGN_INCOMPLETE', 'A confirmation campaign needs a question', {
+      confirmationMessage1: msg.required,
+    });
 }
 
 /** Connections, list and tag must be the company's; another company's is "not found", as if absent. */

@@ -24,7 +24,3 @@ export function requestedConnectionIds(input: {
   if (nonEmpty.some((token) => !/^[1-9]\d{0,9}$/.test(token) || Number(token) > MAX_ID)) return null;
   return [...new Set(nonEmpty.map(Number))];
 }
-
-/** Spec: something to send; at least one of the five variants is not blank. */
-export const hasMessage = (messages: Record<(typeof campaignMessageKeys)[number], string>) =>
-  campaignMessageKeys.some((key) => messages[key].trim() !== '');

@@ -142,6 +142,23 @@ describe('validation', () => {
     });
   });
 
+  test('a confirmation campaign without any question to ask first is incomplete', async () => {
+    const { tenant, connections } = await tenantWithConnections();
+
+    const { status, body } = await post(tenant, {
+      name: 'Com confirmação',
+      connectionIds: [connections[0].id],
+      message1: 'Oferta',
+      confirmation: true,
+    });
+
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      error: 'ERR_CAMPAIGN_INCOMPLETE',
+      fields: { confirmationMessage1: 'required' },
+    });
+  });
+
   test("another company's connection, list or tag is not found", async () => {
     const { tenant, connections } = await tenantWithConnections();
     const other = await tenantWithConnections();

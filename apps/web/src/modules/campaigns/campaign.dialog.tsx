@@ -42,6 +42,7 @@ const fieldNames = [
   'message3',
   'message4',
   'message5',
+  'confirmationMessage1',
 ] as const;
 
 interface Props {
