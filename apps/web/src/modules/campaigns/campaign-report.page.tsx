@@ -62,9 +62,9 @@ export function CampaignReportPage() {
     );
   if (!data)
     return (
-      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+        <PageHeader title={t('campaigns.report.heading')}>{back}</PageHeader>
         <Alert severity="error">{errorMessage(report.error)}</Alert>
-        {back}
       </Box>
     );
 
