@@ -111,6 +111,25 @@ describe('creating and reading', () => {
   });
 });
 
+test('a page holds 20 campaigns and says whether more follow', async () => {
+  const { tenant, connections } = await tenantWithConnections();
+  await app.deps.db.insert(campaigns).values(
+    Array.from({ length: 21 }, (_, i) => ({
+      companyId: tenant.companyId,
+      name: `Campanha ${i + 1}`,
+      connectionIds: [connections[0].id],
+      message1: 'Oi',
+    })),
+  );
+
+  const first = await call(app, 'GET', '/campaigns?pageNumber=1', { token: tenant.admin.token });
+  const second = await call(app, 'GET', '/campaigns?pageNumber=2', { token: tenant.admin.token });
+
+  expect(first.body).toMatchObject({ hasMore: true, count: 21 });
+  expect(first.body.records).toHaveLength(20);
+  expect(second.body).toMatchObject({ hasMore: false, records: [{ name: 'Campanha 1' }] });
+});
+
 describe('validation', () => {
   test('a short name is refused with the spec message', async () => {
     const { tenant, connections } = await tenantWithConnections();
