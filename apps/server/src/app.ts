@@ -31,6 +31,8 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
+import { campaignManagersAudience } from './modules/campaigns/campaigns.events.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
@@ -251,6 +253,7 @@ export async function buildApp({
     await api.register(queueIntegrationsRoutes(deps));
     await api.register(filesRoutes(deps));
     await api.register(promptsRoutes(deps));
+    await api.register(campaignsRoutes(deps));
     await api.register(chatsRoutes(deps));
     await api.register(kanbanRoutes(deps));
     await api.register(plantaoRoutes(deps));
@@ -263,6 +266,7 @@ export async function buildApp({
   live.onAudience(quickMessageAudience);
   live.onAudience(contactAudience);
   live.onAudience(integrationManagersAudience);
+  live.onAudience(campaignManagersAudience);
   live.onAudience(sessionAudience);
   live.onAudience(scheduleAudience);
   live.onAudience(contactListAudience);
