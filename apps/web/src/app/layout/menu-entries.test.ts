@@ -41,7 +41,7 @@ const administration = [
   'settings',
   'auditLog',
 ];
-/** Spec 001 §2: only in a browser with the local flag cshow. */
+
 describe('side menu visibility', () => {
   test('the entries follow spec 000 §2: quick messages, Kanban, contacts; messages API, plantão, users, queues, prompts, integrations, connections, files', () => {
     expect(menuEntries.map((entry) => entry.key)).toEqual([
