@@ -4,6 +4,7 @@ import { applyLanguage, i18n } from '../../shared/i18n/i18n';
 import { forgetEndedElsewhere } from '../../shared/session/ended-elsewhere';
 import { companyToday, startSession } from '../../shared/session/session.store';
 import { toast } from '../../shared/toast/toast.store';
+import { offerCampaignPages } from '../campaigns/campaigns.flag';
 
 export const EXPIRED_PATH = '/financeiro-aberto';
 const HOME_PATH = '/tickets';
@@ -15,6 +16,7 @@ const HOME_PATH = '/tickets';
 export async function beginSession(session: SessionResponse): Promise<string> {
   await applyLanguage(session.user.language);
   forgetEndedElsewhere();
+  offerCampaignPages(session.user);
   startSession(session);
   const { dueDate } = session.user.company;
   const today = companyToday(session.user);
