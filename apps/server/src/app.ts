@@ -27,6 +27,8 @@ import { registerInboxJobs } from './inbox/timers.js';
 import { integrationEngine } from './integrations/engine.js';
 import { registerIntegrationJobs } from './integrations/webhook.js';
 import { registerAuditPrune } from './modules/audit/audit.retention.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { registerInvoiceJob } from './modules/billing/invoices.jobs.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
@@ -215,7 +217,7 @@ export async function buildApp({
   await serveWebApp(app, webDist);
   const build = webBuildId(webDist);
   // After the web app's page hook, so a browser navigation gets the page rather than a 401.
-  registerAuthentication(app, { tokens, actors });
+  registerAuthentication(app, { tokens, actors, now: () => deps.now() });
   await app.register(healthRoutes(database, deps.storage, readiness));
   await app.register(openApiRoutes);
   await app.register(mediaRoutes(deps));
@@ -250,6 +252,7 @@ export async function buildApp({
     await api.register(chatsRoutes(deps));
     await api.register(kanbanRoutes(deps));
     await api.register(plantaoRoutes(deps));
+    await api.register(billingRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
   });
 
@@ -276,6 +279,7 @@ export async function buildApp({
   await registerRateLimitSweep(deps);
   await registerTimelinePrune(deps);
   await registerAuditPrune(deps);
+  await registerInvoiceJob(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
 
   // Renews this process's session leases and takes over those of processes that died.

@@ -25,6 +25,8 @@ export const events = {
   campaign: (companyId: number) => `company-${companyId}-campaign`,
   contactList: (companyId: number) => `company-${companyId}-contactList`,
   contactListItem: (companyId: number) => `company-${companyId}-contactListItem`,
+  /** Action CONCLUIDA when a Pix payment renewed the company (spec 001 §7, the payment room). */
+  payment: (companyId: number) => `company-${companyId}-payment`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */
