@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { createPixCertificates, type PixCertificates } from './certificates.js';
@@ -74,7 +75,12 @@ export async function startFakePix(options: { webhookUrl?: string } = {}) {
         return answer(res, 401, { error: 'invalid_client' });
       const token = randomUUID();
       tokens.add(token);
-      return answer(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: 'cob.write' });
+      return answer(res, 200, {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: 'cob.write',
+      });
     }
     if (!tokens.has(req.headers.authorization?.replace('Bearer ', '') ?? ''))
       return answer(res, 401, { nome: 'nao_autorizado' });
@@ -93,7 +99,10 @@ export async function startFakePix(options: { webhookUrl?: string } = {}) {
         loc: { id: nextLocation++ },
       };
       charges.set(txid, charge);
-      return answer(res, 201, { ...charge, calendario: { criacao: new Date().toISOString(), expiracao: request.calendario?.expiracao } });
+      return answer(res, 201, {
+        ...charge,
+        calendario: { criacao: new Date().toISOString(), expiracao: request.calendario?.expiracao },
+      });
     }
     if (cob?.[1] && method === 'GET') {
       const charge = charges.get(cob[1]);
@@ -102,19 +111,34 @@ export async function startFakePix(options: { webhookUrl?: string } = {}) {
     const qr = /^\/v2\/loc\/(\d+)\/qrcode$/.exec(path);
     const located = qr && [...charges.values()].find((charge) => charge.loc.id === Number(qr[1]));
     if (located && method === 'GET')
-      return answer(res, 200, { qrcode: `00020101021226830014BR.GOV.BCB.PIX${located.txid}5204000053039865802BR`, imagemQrcode: PIXEL });
+      return answer(res, 200, {
+        qrcode: `00020101021226830014BR.GOV.BCB.PIX${located.txid}5204000053039865802BR`,
+        imagemQrcode: PIXEL,
+      });
     return answer(res, 404, { nome: 'nao_encontrado' });
   }
 
   // Like the provider, only a client presenting a certificate of its authority gets in (mutual TLS).
   const server = createServer(
-    { key: certificates.serverKey, cert: certificates.serverCert, ca: certificates.ca, requestCert: true, rejectUnauthorized: true },
+    {
+      key: certificates.serverKey,
+      cert: certificates.serverCert,
+      ca: certificates.ca,
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
     (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        requests.push({ method: req.method ?? '', path: req.url ?? '', clientCertificate: (req.socket as TLSSocket).authorized });
-        route(req, res, Buffer.concat(chunks).toString('utf8')).catch((error) => answer(res, 500, { error: String(error) }));
+        requests.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          clientCertificate: (req.socket as TLSSocket).authorized,
+        });
+        route(req, res, Buffer.concat(chunks).toString('utf8')).catch((error) =>
+          answer(res, 500, { error: String(error) }),
+        );
       });
     },
   );

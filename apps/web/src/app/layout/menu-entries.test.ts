@@ -36,6 +36,7 @@ const administration = [
   'queueIntegration',
   'connections',
   'files',
+  'financeiro',
   'settings',
   'auditLog',
 ];
