@@ -1,6 +1,7 @@
 import { type Invoice, invoiceDisplayStatus } from '@balcao/shared';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import { alpha, type Theme } from '@mui/material/styles';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,9 @@ import { formatDate, formatMoney } from '../../shared/format';
 import { hideBelow } from '../../shared/ui/responsive';
 
 const chipColor = { paid: 'success', overdue: 'error', open: 'warning' } as const;
+
+/** An overdue invoice's row is tinted (spec 001 §6); a light tint keeps the text's contrast. */
+const overdueTint = { bgcolor: (theme: Theme) => alpha(theme.palette.error.main, 0.12) };
 
 interface Props {
   invoice: Invoice;
@@ -19,12 +23,7 @@ export function InvoiceRow({ invoice, today, onPay }: Props) {
   const { t } = useTranslation();
   const status = invoiceDisplayStatus(invoice, today);
   return (
-    <TableRow
-      hover
-      sx={
-        status === 'overdue' ? { bgcolor: 'error.light', '& td': { color: 'error.contrastText' } } : undefined
-      }
-    >
+    <TableRow hover sx={status === 'overdue' ? overdueTint : undefined}>
       <TableCell>{invoice.detail}</TableCell>
       <TableCell align="center" sx={hideBelow('md')}>
         {invoice.users}
