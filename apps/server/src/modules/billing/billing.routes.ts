@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { listInvoices } from './invoices.queries.js';
 import { createPixClient } from './pix.client.js';
-import { subscribe } from './subscription.service.js';
 import { pixWebhookRoutes } from './pix-webhook.routes.js';
+import { subscribe } from './subscription.service.js';
 
 /**
  * Invoices and their Pix charges (spec 001 §2, Financeiro). Both are reachable by a company past its

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { startFakePix } from '../../../test/fake-pix/fake-pix.js';
 import { createTenant } from '../../../test/fixtures.js';
-import { collect, heard, listenForSockets } from '../../../test/sockets.js';
+import { collect, heard, listenForSockets, overhear } from '../../../test/sockets.js';
 import { companies, invoices } from '../../db/schema/index.js';
 import { generateInvoices } from './invoices.queries.js';
 
@@ -43,7 +43,10 @@ describe('invoices', () => {
     const soon = await createTenant(app, { dueDate: addDays(today(), 5), plan: { amountCents: 5000 } });
     const later = await createTenant(app, { dueDate: addDays(today(), 30), plan: { amountCents: 5000 } });
     const free = await createTenant(app, { dueDate: addDays(today(), 5), plan: { amountCents: 0 } });
-    await app.deps.db.update(companies).set({ recurrence: 'TRIMESTRAL' }).where(eq(companies.id, soon.companyId));
+    await app.deps.db
+      .update(companies)
+      .set({ recurrence: 'TRIMESTRAL' })
+      .where(eq(companies.id, soon.companyId));
 
     await generateInvoices(app.deps.db, today(), 10);
     await generateInvoices(app.deps.db, today(), 10);
@@ -119,9 +122,15 @@ describe('Pix charges', () => {
     const stranger = await createTestApp({
       env: { ...fake.env, PIX_CERT: fake.certificates.strangerP12Path },
     });
-    const tenant = await createTenant(stranger, { dueDate: addDays(today(), 3), plan: { amountCents: 9900 } });
+    const tenant = await createTenant(stranger, {
+      dueDate: addDays(today(), 3),
+      plan: { amountCents: 9900 },
+    });
     await generateInvoices(stranger.deps.db, today(), 10);
-    const [invoice] = await stranger.deps.db.select().from(invoices).where(eq(invoices.companyId, tenant.companyId));
+    const [invoice] = await stranger.deps.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.companyId, tenant.companyId));
 
     const charged = await call(stranger, 'POST', '/subscription', {
       token: tenant.admin.token,
@@ -184,7 +193,11 @@ describe('the payment webhook', () => {
     const listed = await call(app, 'GET', '/invoices/all', { token: tenant.admin.token });
     expect(listed.body.invoices[0]).toMatchObject({ id: tenant.invoice.id, status: 'paid' });
     expect(told).toEqual([
-      { action: 'CONCLUIDA', invoiceId: tenant.invoice.id, company: { id: tenant.companyId, dueDate: extended } },
+      {
+        action: 'CONCLUIDA',
+        invoiceId: tenant.invoice.id,
+        company: { id: tenant.companyId, dueDate: extended },
+      },
     ]);
     const charged = await call(app, 'POST', '/subscription', {
       token: tenant.admin.token,
@@ -195,6 +208,23 @@ describe('the payment webhook', () => {
 });
 
 describe('an expired company', () => {
+  test("has a socket that hears its payment and nothing else of the company's", async () => {
+    const tenant = await payingTenant(addDays(today(), -10));
+    const socket = await live.connect({ token: tenant.admin.token });
+    const everything = overhear(socket);
+
+    app.deps.realtime.toCompany(tenant.companyId, events.ticket(tenant.companyId), { action: 'update' });
+    const charged = await call(app, 'POST', '/subscription', {
+      token: tenant.admin.token,
+      body: subscription(tenant.invoice.id),
+    });
+    await webhook(await fake.pay(charged.body.txid));
+    await heard(everything, 1);
+    await live.drain(socket);
+
+    expect(everything.map(([event]) => event)).toEqual([events.payment(tenant.companyId)]);
+  });
+
   test('is refused after its grace, keeps paying, and is back from today on once paid', async () => {
     const dueDate = addDays(today(), 2);
     const tenant = await payingTenant(dueDate);

@@ -1,4 +1,4 @@
-import { PLATFORM_COMPANY_ID, type Invoice, PAGE_SIZE } from '@balcao/shared';
+import { type Invoice, PAGE_SIZE, PLATFORM_COMPANY_ID } from '@balcao/shared';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { invoices } from '../../db/schema/index.js';

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { companies, invoices, pixCharges } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { rooms } from '../../platform/realtime/rooms.js';
-import { findChargeByTxid, type PixChargeRow } from './pix-charges.queries.js';
 import { type PixClient, reais } from './pix.client.js';
+import { findChargeByTxid, type PixChargeRow } from './pix-charges.queries.js';
 
 /** One payment of the provider's webhook (`pix[]`); the rest of its fields are not needed. */
 const notifiedPayment = z.object({ txid: z.string().min(1).max(35), endToEndId: z.string().min(1).max(64) });
@@ -33,7 +33,8 @@ export async function settlePayment(
   if (!charge || charge.endToEndId) return;
   const provider = await pix.findCharge(charge.txid);
   const paid = provider.pix?.some((payment) => payment.endToEndId === notified.endToEndId);
-  if (provider.status !== 'CONCLUIDA' || !paid || provider.valor.original !== reais(charge.valueCents)) return;
+  if (provider.status !== 'CONCLUIDA' || !paid || provider.valor.original !== reais(charge.valueCents))
+    return;
   const event = await markPaid(deps, charge, notified.endToEndId);
   if (event) deps.realtime.toRoom(rooms.billing(charge.companyId), events.payment(charge.companyId), event);
 }
@@ -66,7 +67,11 @@ async function markPaid(deps: AppDeps, charge: PixChargeRow, endToEndId: string)
       .where(eq(companies.id, charge.companyId))
       .for('no key update');
     if (!company) return undefined;
-    const dueDate = extendDueDate(company.dueDate, zonedParts(now, company.timezone).date, company.recurrence);
+    const dueDate = extendDueDate(
+      company.dueDate,
+      zonedParts(now, company.timezone).date,
+      company.recurrence,
+    );
     await tx
       .update(companies)
       .set({
@@ -75,7 +80,11 @@ async function markPaid(deps: AppDeps, charge: PixChargeRow, endToEndId: string)
         ...(charge.customConnections ? { numberConnections: charge.customConnections } : {}),
       })
       .where(eq(companies.id, company.id));
-    const event: PaymentEvent = { action: 'CONCLUIDA', invoiceId: invoice.id, company: { id: company.id, dueDate } };
+    const event: PaymentEvent = {
+      action: 'CONCLUIDA',
+      invoiceId: invoice.id,
+      company: { id: company.id, dueDate },
+    };
     return event;
   });
 }

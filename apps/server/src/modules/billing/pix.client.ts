@@ -93,7 +93,12 @@ export function createPixClient(
     if (token && token.until > now) return token.value;
     const basic = Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64');
     const answer = tokenAnswer.parse(
-      await send('POST', '/oauth/token', { authorization: `Basic ${basic}` }, { grant_type: 'client_credentials' }),
+      await send(
+        'POST',
+        '/oauth/token',
+        { authorization: `Basic ${basic}` },
+        { grant_type: 'client_credentials' },
+      ),
     );
     token = { value: answer.access_token, until: now + (answer.expires_in - 60) * 1000 };
     return token.value;

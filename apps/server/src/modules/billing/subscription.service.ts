@@ -6,8 +6,8 @@ import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findCompanyAndPlan } from '../companies/companies.queries.js';
 import { findInvoice } from './invoices.queries.js';
-import { findPayableCharge, type PixChargeRow } from './pix-charges.queries.js';
 import { type PixClient, reais } from './pix.client.js';
+import { findPayableCharge, type PixChargeRow } from './pix-charges.queries.js';
 
 /** A charge about to expire is not handed out again: the payer needs time to open the bank's app. */
 const REUSE_MARGIN_MS = 10 * 60_000;
