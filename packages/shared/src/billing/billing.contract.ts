@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { dbId, pageNumber, plainText, requiredText } from '../validation.js';
 
-export const invoiceStatuses = ['open', 'paid'] as const;
+const invoiceStatuses = ['open', 'paid'] as const;
 
-export const invoiceSchema = z.object({
+const invoiceSchema = z.object({
   id: z.number(),
   detail: z.string(),
   users: z.number(),
@@ -27,7 +27,6 @@ export const invoicesResponse = z.object({
   count: z.number(),
   hasMore: z.boolean(),
 });
-export type InvoicesPage = z.infer<typeof invoicesResponse>;
 
 /** Spec 001 §9: a custom plan starts at, and never goes below, 3 users and 3 connections. */
 export const CUSTOM_PLAN_MINIMUM = 3;

@@ -1,7 +1,7 @@
 import { addDays, daysUntil } from '../time.js';
 
 /** Months a company's due date moves per payment or renewal (spec 001 §6, company due date). */
-export const recurrenceMonths: Record<string, number> = {
+const recurrenceMonths: Record<string, number> = {
   MENSAL: 1,
   BIMESTRAL: 2,
   TRIMESTRAL: 3,

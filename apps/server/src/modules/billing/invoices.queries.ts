@@ -6,7 +6,7 @@ import { likePattern } from '../queue-integrations/queue-integrations.queries.js
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-export const toInvoice = (row: InvoiceRow): Invoice => ({
+const toInvoice = (row: InvoiceRow): Invoice => ({
   id: row.id,
   detail: row.detail,
   users: row.users,

@@ -18,9 +18,9 @@ const chargeAnswer = z.object({
 });
 const qrCodeAnswer = z.object({ qrcode: z.string(), imagemQrcode: z.string() });
 
-export type ProviderCharge = z.infer<typeof chargeAnswer>;
+type ProviderCharge = z.infer<typeof chargeAnswer>;
 
-export interface NewCharge {
+interface NewCharge {
   txid: string;
   valueCents: number;
   expiresInSeconds: number;

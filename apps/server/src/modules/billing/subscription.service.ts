@@ -18,7 +18,7 @@ function newTxid(): string {
   return [...randomBytes(32)].map((byte) => TXID_ALPHABET[byte % TXID_ALPHABET.length]).join('');
 }
 
-export const toPixCharge = (row: PixChargeRow): PixCharge => ({
+const toPixCharge = (row: PixChargeRow): PixCharge => ({
   txid: row.txid,
   invoiceId: row.invoiceId,
   qrcode: { qrcode: row.copyPaste, imagemQrcode: row.qrImage },
