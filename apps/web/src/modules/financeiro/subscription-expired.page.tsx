@@ -1,3 +1,4 @@
+import { can } from '@balcao/shared';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -13,13 +14,16 @@ import { InvoicesPanel } from './invoices-panel';
 export function SubscriptionExpiredPage() {
   const { t } = useTranslation();
   const me = useSessionUser();
+  // Invoices are the admins' (financeiro:view): an attendant is told who can pay.
+  const canPay = can(me, 'financeiro:view');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, gap: 2 }}>
       <Alert severity="error">
         <AlertTitle>{t('financeiro.expired.heading')}</AlertTitle>
         {t('financeiro.expired.message', { date: formatDate(me.company.dueDate) })}
+        {!canPay && ` ${t('financeiro.expired.askAdmin')}`}
       </Alert>
-      <InvoicesPanel />
+      {canPay && <InvoicesPanel />}
     </Box>
   );
 }
