@@ -24,7 +24,7 @@ const sameSecret = (given: string, expected: string | undefined) => {
 };
 
 /**
- * `POST /webhooks/pix`: the provider's payment notifications. A failure to settle answers 500, so the
+ * `POST /webhooks/pix`: the provider's payment notifications. A failure to settle answers an error status (502 when the provider fails), so the
  * provider delivers again; settling is idempotent on the charge's txid and endToEndId.
  */
 export const pixWebhookRoutes =

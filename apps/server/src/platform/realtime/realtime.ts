@@ -102,6 +102,8 @@ export function createRealtime(options: {
       const wanted = new Set(await audienceOf(audiences, actor));
       const prefix = audiencePrefix(actor.companyId);
       for (const socket of await io.in(rooms.user(userId)).fetchSockets()) {
+        // A company past its due date hears nothing but its payment, whatever its users' rights.
+        if (socket.data.expired) continue;
         const stale = [...socket.rooms].filter((room) => room.startsWith(prefix) && !wanted.has(room));
         for (const room of stale) socket.leave(room);
         socket.join([...wanted]);
