@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -163,6 +164,9 @@ export async function startFakePix(options: { webhookUrl?: string } = {}) {
       PIX_CA: certificates.caPath,
       PIX_KEY: FAKE_PIX_CLIENT.key,
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(certificates.dir, { recursive: true, force: true });
+    },
   };
 }
