@@ -30,6 +30,8 @@ import { registerAuditPrune } from './modules/audit/audit.retention.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { registerInvoiceJob } from './modules/billing/invoices.jobs.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
 import { campaignManagersAudience } from './modules/campaigns/campaigns.events.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
@@ -221,7 +223,7 @@ export async function buildApp({
   await serveWebApp(app, webDist);
   const build = webBuildId(webDist);
   // After the web app's page hook, so a browser navigation gets the page rather than a 401.
-  registerAuthentication(app, { tokens, actors });
+  registerAuthentication(app, { tokens, actors, now: () => deps.now() });
   await app.register(healthRoutes(database, deps.storage, readiness));
   await app.register(openApiRoutes);
   await app.register(mediaRoutes(deps));
@@ -257,6 +259,7 @@ export async function buildApp({
     await api.register(chatsRoutes(deps));
     await api.register(kanbanRoutes(deps));
     await api.register(plantaoRoutes(deps));
+    await api.register(billingRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
     await api.register(contactListsRoutes(deps));
   });
@@ -288,6 +291,7 @@ export async function buildApp({
   await registerAuditPrune(deps);
   await registerContactListImport(deps);
   await registerContactListCheck(deps);
+  await registerInvoiceJob(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
 
   // Renews this process's session leases and takes over those of processes that died.

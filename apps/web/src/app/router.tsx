@@ -338,6 +338,17 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: '/financeiro',
+            ...titled('app.menu.financeiro'),
+            element: <RequireGate gate="financeiro:view" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/financeiro/financeiro.page').then((m) => m.FinanceiroPage)),
+              },
+            ],
+          },
+          {
             path: '/financeiro-aberto',
             ...titled('financeiro.expired.title'),
             element: <RequireExpired />,

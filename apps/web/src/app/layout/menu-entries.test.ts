@@ -38,6 +38,7 @@ const administration = [
   'queueIntegration',
   'connections',
   'files',
+  'financeiro',
   'settings',
   'auditLog',
 ];

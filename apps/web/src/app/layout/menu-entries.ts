@@ -18,6 +18,7 @@ import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
@@ -174,6 +175,13 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: FolderOutlinedIcon,
     section: 'administration',
     gate: 'integrations:manage',
+  },
+  {
+    key: 'financeiro',
+    to: '/financeiro',
+    icon: ReceiptLongOutlinedIcon,
+    section: 'administration',
+    gate: 'financeiro:view',
   },
   {
     key: 'settings',
