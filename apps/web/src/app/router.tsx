@@ -7,6 +7,7 @@ import {
   PublicRoute,
   RequireExpired,
   RequireGate,
+  RequireGateOrRefuse,
   RequirePlan,
 } from './guards';
 import { NotFoundPage } from './not-found.page';
@@ -337,6 +338,23 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 ...page(() => import('../modules/settings/settings.page').then((m) => m.SettingsPage)),
+              },
+            ],
+          },
+          {
+            path: '/helps',
+            ...page(() => import('../modules/helps/helps.page').then((m) => m.HelpsPage), 'app.menu.helps'),
+          },
+          {
+            path: '/announcements',
+            ...titled('app.menu.announcements'),
+            element: <RequireGateOrRefuse gate="announcements:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() =>
+                  import('../modules/announcements/announcements.page').then((m) => m.AnnouncementsPage),
+                ),
               },
             ],
           },
