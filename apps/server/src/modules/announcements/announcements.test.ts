@@ -132,9 +132,9 @@ describe('the announcement event', () => {
     const admin = await createSuper();
     const [first, second] = [await createTenant(app), await createTenant(app)];
     const [a, b] = [await createUser(app, first.companyId), await createUser(app, second.companyId)];
-    const [socketA, socketB, socketAdmin] = await Promise.all(
-      [a, b, admin].map((user) => live.connect({ token: user.token })),
-    );
+    const socketA = await live.connect({ token: a.token });
+    const socketB = await live.connect({ token: b.token });
+    const socketAdmin = await live.connect({ token: admin.token });
     const [heardA, heardB] = [
       collect(socketA, events.announcement(a.companyId)),
       collect(socketB, events.announcement(b.companyId)),
