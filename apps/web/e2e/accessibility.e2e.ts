@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { expectNoSeriousAxeViolations } from './axe';
-import { launchBrowser, openPage, signIn, signUpCompany } from './browser';
+import { launchBrowser, openPage, signIn, signUpCompany, snap } from './browser';
 import { apiAs } from './people';
 
 // axe-core on every screen a new company's admin reaches: the menu's entries as the page renders them
@@ -149,11 +149,14 @@ test("the super user's announcements and help videos, with the popover and a pla
     await expectNoSeriousAxeViolations(page, `/announcements (${label})`);
     await page.getByRole('button', { name: /informativos? não lidos?/ }).click();
     await page.getByRole('region', { name: 'Informativos' }).getByText(`Aviso ${label}`).waitFor();
+    // Once the popover has grown in: halfway, its text is read against a faded background.
+    await snap(page, `announcements-popover-${viewport.width}`);
     await expectNoSeriousAxeViolations(page, `the announcements popover (${label})`);
     await page.keyboard.press('Escape');
     await page.goto('/helps');
     await page.getByRole('button', { name: `Assistir: Primeiros passos ${label}` }).click();
     await page.getByRole('dialog').waitFor();
+    await snap(page, `helps-player-${viewport.width}`);
     await expectNoSeriousAxeViolations(page, `a help video playing (${label})`);
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Gerenciar' }).click();

@@ -61,9 +61,14 @@ export function AnnouncementsPopover() {
     <>
       <Tooltip title={label}>
         <IconButton color="inherit" aria-label={label} onClick={(event) => open(event.currentTarget)}>
-          <Badge badgeContent={unread} color="error" invisible={unread === 0} max={99}>
+          {/* No badge at zero: a hidden one keeps its last number, which the button's name no longer says. */}
+          {unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={99}>
+              <CampaignOutlinedIcon />
+            </Badge>
+          ) : (
             <CampaignOutlinedIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover
