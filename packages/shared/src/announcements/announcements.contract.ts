@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { pageNumber, plainText, requiredText } from '../validation.js';
 
 /** Spec 001 §3: 1 high, 2 medium, 3 low (the default). */
-export const announcementPriorities = [1, 2, 3] as const;
 export const DEFAULT_ANNOUNCEMENT_PRIORITY = 3;
 
 export const announcementSchema = z.object({
