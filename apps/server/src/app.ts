@@ -26,6 +26,8 @@ import { intakeSettled } from './inbox/intake-queue.js';
 import { registerInboxJobs } from './inbox/timers.js';
 import { integrationEngine } from './integrations/engine.js';
 import { registerIntegrationJobs } from './integrations/webhook.js';
+import { announcementAudience } from './modules/announcements/announcements.events.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { registerAuditPrune } from './modules/audit/audit.retention.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -50,6 +52,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
+import { helpsRoutes } from './modules/helps/helps.routes.js';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
 import { registerChannelReactionJobs } from './modules/messages/messages.channel-reactions.js';
 import { createOutbox } from './modules/messages/messages.outbox-worker.js';
@@ -262,6 +265,8 @@ export async function buildApp({
     await api.register(billingRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
     await api.register(contactListsRoutes(deps));
+    await api.register(announcementsRoutes(deps));
+    await api.register(helpsRoutes(deps));
   });
 
   live.onAudience(ticketAudienceOf(db));
@@ -273,6 +278,7 @@ export async function buildApp({
   live.onAudience(sessionAudience);
   live.onAudience(scheduleAudience);
   live.onAudience(contactListAudience);
+  live.onAudience(announcementAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   live.onSocket(typingRelay(deps));

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { expectNoSeriousAxeViolations } from './axe';
-import { launchBrowser, openPage, signIn, signUpCompany } from './browser';
+import { launchBrowser, openPage, signIn, signUpCompany, snap } from './browser';
 import { apiAs } from './people';
 
 // axe-core on every screen a new company's admin reaches: the menu's entries as the page renders them
@@ -130,4 +130,43 @@ test('every screen of the menu, with the menu open, the sign-in pages and an ope
   await page.goto(`/tickets/${ticketUuid}`);
   await page.getByRole('list', { name: 'Mensagens' }).getByText('Seu pedido 4521 sai hoje.').waitFor();
   await expectNoSeriousAxeViolations(page, 'an open ticket (360 px)');
+}, 120_000);
+
+test("the super user's announcements and help videos, with the popover and a player open, pass axe", async () => {
+  for (const [viewport, label] of [
+    [desktop, 'desktop'],
+    [phone, '360 px'],
+  ] as const) {
+    const page = await openPage(browser, viewport);
+    await page.context().route(/youtube|ytimg/, (route) => route.abort());
+    await signIn(page, inject('adminEmail'), inject('adminPassword'));
+    const api = apiAs(page);
+    await api('POST', '/announcements', { title: `Aviso ${label}`, text: 'Novidades da semana.' });
+    await api('POST', '/helps', { title: `Primeiros passos ${label}`, video: 'dQw4w9WgXcQ' });
+    await page.goto('/announcements');
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Aviso ${label}` })
+      .waitFor();
+    await expectNoSeriousAxeViolations(page, `/announcements (${label})`);
+    await page.getByRole('button', { name: /informativos? não lidos?/ }).click();
+    await page.getByRole('region', { name: 'Informativos' }).getByText(`Aviso ${label}`).waitFor();
+    // Once the popover has grown in: halfway, its text is read against a faded background.
+    await snap(page, `announcements-popover-${viewport.width}`);
+    await expectNoSeriousAxeViolations(page, `the announcements popover (${label})`);
+    await page.keyboard.press('Escape');
+    await page.goto('/helps');
+    await page.getByRole('button', { name: `Assistir: Primeiros passos ${label}` }).click();
+    await page.getByRole('dialog').waitFor();
+    await snap(page, `helps-player-${viewport.width}`);
+    await expectNoSeriousAxeViolations(page, `a help video playing (${label})`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Gerenciar' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Primeiros passos ${label}` })
+      .waitFor();
+    await expectNoSeriousAxeViolations(page, `/helps, managed (${label})`);
+    await page.context().close();
+  }
 }, 120_000);

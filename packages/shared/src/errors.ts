@@ -137,6 +137,11 @@ export const errorStatus = {
   ERR_2FA_ALREADY_ENABLED: 409,
   /** Two-factor sign-in is not on for this user. */
   ERR_2FA_NOT_ENABLED: 409,
+  /** Issue 23 (announcements and helps). */
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
+  ERR_NO_HELP_FOUND: 404,
+  /** Another help video already has this title. */
+  ERR_HELP_TITLE_TAKEN: 409,
   ERR_INTERNAL: 500,
   /** The database is restarting or unreachable: nothing was kept, try again after Retry-After. */
   ERR_DATABASE_UNAVAILABLE: 503,

@@ -1,3 +1,4 @@
+export * from './announcements/announcements.contract.js';
 export * from './audit/audit.contract.js';
 export * from './audit/audit-labels.js';
 export * from './audit/audit-sheet.js';
@@ -20,6 +21,8 @@ export * from './dashboard/dashboard.contract.js';
 export * from './errors.js';
 export * from './external-api/external-api.contract.js';
 export * from './files/files.contract.js';
+export * from './helps/helps.contract.js';
+export * from './helps/youtube.js';
 export * from './kanban/kanban.contract.js';
 export * from './messages/message-text.js';
 export * from './messages/messages.contract.js';

@@ -5,13 +5,17 @@ type Directives = Record<string, string[]>;
 /**
  * The app and the chat page load only their own files. MUI and emotion inject <style> elements, hence
  * 'unsafe-inline' for styles only; 'self' covers the same-origin ws/wss socket in current browsers.
+ * The help videos (spec 001 §2) are the one outside content: YouTube's thumbnails, and its player
+ * framed from the cookieless host only.
  */
+const helpVideos = { thumbnails: 'https://i.ytimg.com', player: 'https://www.youtube-nocookie.com' };
 const ownFiles: Directives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
+  'img-src': ["'self'", 'data:', 'blob:', helpVideos.thumbnails],
+  'frame-src': ["'self'", helpVideos.player],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'media-src': ["'self'", 'blob:'],
@@ -51,7 +55,7 @@ function facebookSdkAllowance(sdkUrl: string | undefined) {
     directives: {
       ...ownFiles,
       'script-src': [...(ownFiles['script-src'] ?? []), sdk],
-      'frame-src': ["'self'", sdk, facebook],
+      'frame-src': [...(ownFiles['frame-src'] ?? []), sdk, facebook],
       'connect-src': [...(ownFiles['connect-src'] ?? []), sdk, facebook],
     },
     opener: { 'cross-origin-opener-policy': 'same-origin-allow-popups' },

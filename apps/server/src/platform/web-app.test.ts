@@ -52,6 +52,9 @@ describe('headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("connect-src 'self'");
+    // The help videos' player, only from YouTube's cookieless host.
+    expect(csp).toContain("frame-src 'self' https://www.youtube-nocookie.com");
+    expect(csp).not.toContain('https://www.youtube.com');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });

@@ -4,7 +4,14 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { clearSession, markSubscriptionExpired, startSession } from '../shared/session/session.store';
 import { Toaster } from '../shared/toast/toaster';
 import { buildSessionUser } from '../test/fixtures';
-import { PrivateRoute, PublicRoute, RequireGate, RequireLocalFlag, RequirePlan } from './guards';
+import {
+  PrivateRoute,
+  PublicRoute,
+  RequireGate,
+  RequireGateOrRefuse,
+  RequireLocalFlag,
+  RequirePlan,
+} from './guards';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -25,6 +32,11 @@ function renderAt(path: string) {
             path: '/campaigns',
             element: <RequireLocalFlag flag="cshow" />,
             children: [{ index: true, element: <p>campaigns page</p> }],
+          },
+          {
+            path: '/announcements',
+            element: <RequireGateOrRefuse gate="announcements:manage" />,
+            children: [{ index: true, element: <p>announcements page</p> }],
           },
           {
             path: '/Kanban',
@@ -135,5 +147,25 @@ describe('route guards', () => {
 
     expect(await screen.findByText('campaigns page')).toBeTruthy();
     localStorage.removeItem('cshow');
+  });
+
+  test("a company admin opening the super user's announcements is told so (001 §6), then goes home", async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'admin' }) });
+
+    renderAt('/announcements');
+
+    expect(
+      await screen.findByText('This company is not allowed to access this page! Redirecting you.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('home page', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByText('announcements page')).toBeNull();
+  });
+
+  test('the super user reaches the announcements', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'admin', super: true }) });
+
+    renderAt('/announcements');
+
+    expect(await screen.findByText('announcements page')).toBeTruthy();
   });
 });

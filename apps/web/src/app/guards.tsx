@@ -65,6 +65,15 @@ export function RequirePlan({ flag }: { flag: PlanFlag }) {
   return allowed ? <Outlet /> : <RefusedPage />;
 }
 
+/**
+ * A super user's page (spec 001 §6: announcements): anyone else is told the page is not theirs
+ * ('Esta empresa não possui permissão…') and sent home after a second.
+ */
+export function RequireGateOrRefuse({ gate }: { gate: Gate }) {
+  const me = useSessionUser();
+  return can(me, gate) ? <Outlet /> : <RefusedPage />;
+}
+
 function RefusedPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -8,6 +8,7 @@ import {
   PublicRoute,
   RequireExpired,
   RequireGate,
+  RequireGateOrRefuse,
   RequireLocalFlag,
   RequirePlan,
 } from './guards';
@@ -345,6 +346,23 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 ...page(() => import('../modules/financeiro/financeiro.page').then((m) => m.FinanceiroPage)),
+              },
+            ],
+          },
+          {
+            path: '/helps',
+            ...page(() => import('../modules/helps/helps.page').then((m) => m.HelpsPage), 'app.menu.helps'),
+          },
+          {
+            path: '/announcements',
+            ...titled('app.menu.announcements'),
+            element: <RequireGateOrRefuse gate="announcements:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() =>
+                  import('../modules/announcements/announcements.page').then((m) => m.AnnouncementsPage),
+                ),
               },
             ],
           },

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { buildSessionUser } from '../../test/fixtures';
-import { HomeRoute, RequireGate, RequirePlan } from '../guards';
+import { HomeRoute, RequireGate, RequireGateOrRefuse, RequirePlan } from '../guards';
 import { routes } from '../router';
 import { isMenuEntryVisible, menuEntries } from './menu-entries';
 
@@ -23,6 +23,7 @@ const everyone = [
   'schedules',
   'todolist',
   'tags',
+  'helps',
   'internalChat',
 ];
 /** Above the rest (spec 000 §2: Dashboard, Reports, Moments, Tickets…), for managers and showDashboard. */
@@ -42,6 +43,9 @@ const administration = [
   'settings',
   'auditLog',
 ];
+/** Spec 001 §6: the super user's pages, listed among the administration ones before the audit log. */
+const superOnly = ['announcements'];
+const administrationOfSuper = [...administration.slice(0, -1), ...superOnly, 'auditLog'];
 
 describe('side menu visibility', () => {
   test('the entries follow spec 000 §2: quick messages, Kanban, contacts; messages API, plantão, users, queues, prompts, integrations, connections, files', () => {
@@ -49,7 +53,7 @@ describe('side menu visibility', () => {
       ...management,
       ...everyone,
       ...campaigns,
-      ...administration,
+      ...administrationOfSuper,
     ]);
   });
 
@@ -89,11 +93,11 @@ describe('side menu visibility', () => {
     expect(visibleKeys({ profile: 'admin' })).toEqual([...management, ...everyone, ...administration]);
   });
 
-  test('the super user sees what an admin sees', () => {
+  test('the super user sees what an admin sees, and the announcements', () => {
     expect(visibleKeys({ profile: 'user', super: true })).toEqual([
       ...management,
       ...everyone,
-      ...administration,
+      ...administrationOfSuper,
     ]);
   });
 
@@ -156,7 +160,8 @@ function routeGates(routes: RouteObject[], gate?: Gate): Map<string, Gate | unde
   const found = new Map<string, Gate | undefined>();
   for (const route of routes) {
     const element = route.element as ReactElement<{ gate: Gate }> | undefined;
-    const own = element?.type === RequireGate ? element.props.gate : gate;
+    const guarded = element?.type === RequireGate || element?.type === RequireGateOrRefuse;
+    const own = guarded ? element.props.gate : gate;
     if (route.path) found.set(route.path, own);
     // `/` is the dashboard for whoever may see it, the inbox for everyone else.
     if (route.index && element?.type === HomeRoute) found.set('/', 'dashboard:view');

@@ -13,6 +13,7 @@ import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
@@ -80,7 +81,9 @@ export const menuEntries: readonly MenuEntry[] = [
   // Not in the spec's menu list, though its page is (001 §2): beside the schedules, as the product had it.
   { key: 'todolist', to: '/todolist', icon: ChecklistOutlinedIcon, section: 'service' },
   { key: 'tags', to: '/tags', icon: LocalOfferOutlinedIcon, section: 'service' },
-  // Spec 000 §2: after Tags (and Helps, not built), when the plan has the internal chat.
+  // Spec 000 §2: every user's help videos, after Tags.
+  { key: 'helps', to: '/helps', icon: HelpOutlineOutlinedIcon, section: 'service' },
+  // Spec 000 §2: after Tags and Helps, when the plan has the internal chat.
   {
     key: 'internalChat',
     to: '/chats',
@@ -189,6 +192,14 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: SettingsOutlinedIcon,
     section: 'administration',
     gate: 'settings:manage',
+  },
+  // Spec 001 §2, §6: the super user's announcements to every company.
+  {
+    key: 'announcements',
+    to: '/announcements',
+    icon: CampaignOutlinedIcon,
+    section: 'administration',
+    gate: 'announcements:manage',
   },
   // Not in the spec's menu: issue 25's audit log, after the settings whose changes it lists.
   {

@@ -8,6 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { AnnouncementsPopover } from '../../modules/announcements/announcements-popover';
 import { ChatsPopover } from '../../modules/chats/chats-popover';
 import { formatDate } from '../../shared/format';
 import { isSessionExpired, useSession } from '../../shared/session/session.store';
@@ -71,6 +72,7 @@ export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
           </IconButton>
         </Tooltip>
         <NotificationsBell />
+        <AnnouncementsPopover />
         <ChatsPopover />
         <AccountMenu />
       </Toolbar>

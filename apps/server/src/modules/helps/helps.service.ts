@@ -1,0 +1,61 @@
+import {
+  type CreateHelpBody,
+  type Help,
+  type ListHelpsQuery,
+  PAGE_SIZE,
+  type UpdateHelpBody,
+} from '@balcao/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { helps } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { findHelp, searchHelps, toHelp } from './helps.queries.js';
+
+/** The spec's `/helps/list` answers every video at once; past this many it is the first page of them. */
+const HELPS_LIST_MAX = 200;
+
+export async function listHelps(db: Db, query: ListHelpsQuery) {
+  const offset = (query.pageNumber - 1) * PAGE_SIZE;
+  const { rows, total } = await searchHelps(db, { search: query.searchParam, limit: PAGE_SIZE, offset });
+  return { records: rows.map(toHelp), hasMore: offset + rows.length < total, count: total };
+}
+
+export async function listAllHelps(db: Db): Promise<Help[]> {
+  const { rows } = await searchHelps(db, { limit: HELPS_LIST_MAX, offset: 0 });
+  return rows.map(toHelp);
+}
+
+export async function showHelp(db: Db, id: number): Promise<Help> {
+  const row = await findHelp(db, id);
+  if (!row) throw new AppError('ERR_NO_HELP_FOUND');
+  return toHelp(row);
+}
+
+/** Titles are unique (helps_title_key): a second video of the same title is a clear refusal. */
+function refuseTakenTitle(error: unknown): never {
+  if (isUniqueViolation(error, 'helps_title_key')) throw new AppError('ERR_HELP_TITLE_TAKEN');
+  throw error;
+}
+
+export async function createHelp(db: Db, input: CreateHelpBody): Promise<Help> {
+  const [row] = await db.insert(helps).values(input).returning().catch(refuseTakenTitle);
+  if (!row) throw new AppError('ERR_INTERNAL');
+  return toHelp(row);
+}
+
+export async function updateHelp(db: Db, id: number, input: UpdateHelpBody): Promise<Help> {
+  const [row] = await db
+    .update(helps)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(helps.id, id))
+    .returning()
+    .catch(refuseTakenTitle);
+  if (!row) throw new AppError('ERR_NO_HELP_FOUND');
+  return toHelp(row);
+}
+
+export async function deleteHelp(db: Db, id: number): Promise<void> {
+  const [row] = await db.delete(helps).where(eq(helps.id, id)).returning({ id: helps.id });
+  if (!row) throw new AppError('ERR_NO_HELP_FOUND');
+}
