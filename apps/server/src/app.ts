@@ -31,8 +31,12 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
+import { campaignDispatchRoutes } from './modules/campaigns/campaigns.dispatch.routes.js';
+import { registerCampaignDispatch } from './modules/campaigns/campaigns.dispatcher.js';
+import { campaignManagersAudience } from './modules/campaigns/campaigns.report-events.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { connectionBudgetRoutes } from './modules/connections/connections.budget.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { sealClearWavoipTokens } from './modules/connections/connections.secrets.js';
 import { contactAudience } from './modules/contacts/contacts.events.js';
@@ -184,6 +188,7 @@ export async function buildApp({
     providerConnections,
     channels: new Map(),
     now: () => new Date(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     processId,
     integrations: integrationEngine,
     metrics,
@@ -251,6 +256,8 @@ export async function buildApp({
     await api.register(kanbanRoutes(deps));
     await api.register(plantaoRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
+    await api.register(campaignDispatchRoutes(deps));
+    await api.register(connectionBudgetRoutes(deps));
   });
 
   live.onAudience(ticketAudienceOf(db));
@@ -260,6 +267,7 @@ export async function buildApp({
   live.onAudience(integrationManagersAudience);
   live.onAudience(sessionAudience);
   live.onAudience(scheduleAudience);
+  live.onAudience(campaignManagersAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   live.onSocket(typingRelay(deps));
@@ -277,6 +285,7 @@ export async function buildApp({
   await registerTimelinePrune(deps);
   await registerAuditPrune(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
+  const campaignDispatch = await registerCampaignDispatch(deps);
 
   // Renews this process's session leases and takes over those of processes that died.
   const leases = setInterval(
@@ -298,6 +307,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     // Answered steps whose pending rows are still to go: left behind, the sweep would run them again.
     await intakeSettled(deps);
+    // Each running campaign's send in flight settles and its lease is let go for another process.
+    await campaignDispatch.stop();
     // Then: its sends in flight still need their WhatsApp sessions.
     await outbox.stop();
     clearInterval(leases);

@@ -154,3 +154,21 @@ export const campaignEvent = z.discriminatedUnion('action', [
   z.object({ action: z.literal('progress'), report: campaignReportSchema }),
 ]);
 export type CampaignEvent = z.infer<typeof campaignEvent>;
+
+/**
+ * `GET /whatsapp/:id/budget`: the connection's send budget, shared by every sender on it. Campaign
+ * sends keep `minGapSeconds` (plus a random `jitterSeconds`) apart and stop for the day at
+ * `dailyLimit` (null: no daily limit); conversation replies are never held by it.
+ */
+export const sendBudgetSchema = z.object({
+  connectionId: z.number(),
+  channel: z.string(),
+  minGapSeconds: z.number(),
+  jitterSeconds: z.number(),
+  dailyLimit: z.number().nullable(),
+  /** Campaign sends on the connection in the last 24 hours. */
+  usedToday: z.number(),
+  /** Campaigns running with this connection among theirs. */
+  runningCampaigns: z.number(),
+});
+export type SendBudget = z.infer<typeof sendBudgetSchema>;
