@@ -73,7 +73,7 @@ export async function readRun(db: Db, campaignId: number) {
 /**
  * Claims the campaign's next send for `connectionId`, in one statement that re-checks what allows it:
  * the campaign still EM_ANDAMENTO (a cancel stops the next send at once), the lease still `owner`'s,
- * and no conversation send waiting on that connection (an attendant's reply goes first). The next
+ * and no conversation send due or in flight on that connection (an attendant's reply goes first). The next
  * send is the oldest row neither finished, claimed, nor waiting for its recipient's answer.
  */
 export async function claimNextShipping(
@@ -83,28 +83,25 @@ export async function claimNextShipping(
   connectionId: number,
   now: Date,
 ): Promise<ShippingRow | undefined> {
-  const [row] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      with next as (
-        select id from campaign_shippings
-        where campaign_id = ${campaign.id} and claimed_at is null and ${UNFINISHED}
-          and (confirmation_requested_at is null or confirmation)
-        order by id limit 1 for update skip locked
-      )
-      update campaign_shippings s set claimed_at = ${at(now)}, connection_id = ${connectionId}, updated_at = now()
-      from next where s.id = next.id and s.company_id = ${campaign.companyId}
-        and exists (select 1 from campaigns c where c.id = ${campaign.id} and c.status = 'EM_ANDAMENTO')
-        and exists (select 1 from campaign_runs r where r.campaign_id = ${campaign.id}
-          and r.owner = ${owner} and r.lease_expires_at > now())
-        and not exists (select 1 from messages m where m.connection_id = ${connectionId}
-          and m.send_state in ('pending', 'retrying', 'sending') and m.next_attempt_at <= now())
-      returning s.id`),
-  );
-  if (!row) return undefined;
+  const next = sql`(select id from campaign_shippings
+    where campaign_id = ${campaign.id} and claimed_at is null and ${UNFINISHED}
+      and (confirmation_requested_at is null or confirmation)
+    order by id limit 1 for update skip locked)`;
   const [shipping] = await db
-    .select()
-    .from(campaignShippings)
-    .where(eq(campaignShippings.id, Number(row.id)));
+    .update(campaignShippings)
+    .set({ claimedAt: now, connectionId })
+    .where(
+      and(
+        eq(campaignShippings.companyId, campaign.companyId),
+        sql`${campaignShippings.id} = ${next}`,
+        sql`exists (select 1 from campaigns c where c.id = ${campaign.id} and c.status = 'EM_ANDAMENTO')`,
+        sql`exists (select 1 from campaign_runs r where r.campaign_id = ${campaign.id}
+          and r.owner = ${owner} and r.lease_expires_at > now())`,
+        sql`not exists (select 1 from messages m where m.connection_id = ${connectionId}
+          and m.send_state in ('pending', 'retrying', 'sending') and m.next_attempt_at <= now())`,
+      ),
+    )
+    .returning();
   return shipping;
 }
 

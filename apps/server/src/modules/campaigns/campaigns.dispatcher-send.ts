@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { campaigns, connections, contactListItems, contacts, type messages } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
@@ -67,32 +67,37 @@ function mediaTypeOf(path: string) {
   return 'application';
 }
 
-/** The recipient as a contact of the connection's channel: the tag's contact, or found or created by number. */
+/** The recipient as a contact of the connection's channel: the tag's contact, or found (else created) by number. */
 async function recipientContact(deps: AppDeps, connection: ConnectionRow, shipping: ShippingRow) {
   const { companyId } = shipping;
-  let contactId = shipping.contactId;
-  if (contactId === null) {
-    const [item] = shipping.contactListItemId
-      ? await deps.db
-          .select({ name: contactListItems.name, email: contactListItems.email })
-          .from(contactListItems)
-          .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, shipping.contactListItemId)))
-      : [];
-    contactId = await deps.db.transaction((tx) =>
-      findOrCreateContact(tx, {
-        companyId,
-        connectionId: connection.id,
-        channel: connection.channel,
-        identity: { kind: 'phone', value: shipping.number },
-        contact: { name: item?.name || shipping.number, number: shipping.number, email: item?.email },
-      }),
-    );
-  }
-  const [contact] = await deps.db
+  const known = eq(
+    contacts.id,
+    shipping.contactId ??
+      sql`(select contact_id from contact_identities
+        where company_id = ${companyId} and kind = 'phone' and value = ${shipping.number})`,
+  );
+  const [found] = await deps.db.select().from(contacts).where(and(eq(contacts.companyId, companyId), known));
+  if (found) return found;
+  const [item] = shipping.contactListItemId
+    ? await deps.db
+        .select({ name: contactListItems.name, email: contactListItems.email })
+        .from(contactListItems)
+        .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, shipping.contactListItemId)))
+    : [];
+  const contactId = await deps.db.transaction((tx) =>
+    findOrCreateContact(tx, {
+      companyId,
+      connectionId: connection.id,
+      channel: connection.channel,
+      identity: { kind: 'phone', value: shipping.number },
+      contact: { name: item?.name || shipping.number, number: shipping.number, email: item?.email },
+    }),
+  );
+  const [created] = await deps.db
     .select()
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
-  return contact;
+  return created;
 }
 
 /**
