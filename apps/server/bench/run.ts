@@ -9,6 +9,7 @@ import {
   snapshotSendTicket,
   tenantQueueIds,
 } from './database.js';
+import { measureCampaign } from './campaign.js';
 import { measureFanout } from './fanout.js';
 import { measureHello, measurePgbench, type PgbenchFigures } from './floors.js';
 import { measureImport } from './import.js';
@@ -58,6 +59,7 @@ interface CustomWorkload {
 }
 const customWorkloads: CustomWorkload[] = [
   { id: 'W4e', title: 'report export, 100,000 rows', run: measureReportExport },
+  { id: 'W7', title: 'campaign: plan 100,000 recipients, then send', run: measureCampaign },
 ];
 
 /** Workloads of the reference whose feature is not built yet (none of W4a–c any more). */

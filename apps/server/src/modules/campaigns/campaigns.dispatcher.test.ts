@@ -185,7 +185,14 @@ describe('campaign dispatch on the Cloud API', () => {
       (r) => r.campaign.status === 'FINALIZADA',
     );
 
+    const budget = await call(app, 'GET', `/whatsapp/${tenant.connection.id}/budget`, { token: tenant.admin.token });
+    const other = await createCloudTenant(meta);
+    const elsewhere = await call(app, 'GET', `/whatsapp/${tenant.connection.id}/budget`, { token: other.admin.token });
+
     expect(finished).toMatchObject({ validContacts: 5, delivered: 3, failed: 2 });
+    // Every send the dispatcher started counts against the connection's budget, refused or not.
+    expect(budget.body).toMatchObject({ channel: 'whatsappapi', usedToday: 5, dailyLimit: null, runningCampaigns: 0 });
+    expect(elsewhere.status).toBe(404);
   });
 
   test("an attendant's reply on the campaign's connection leaves within one campaign send", {
