@@ -50,7 +50,9 @@ async function seedCampaign(database: Database) {
   );
   const companyId = Number(company?.company_id);
   const [list] = rowsOf<{ id: number }>(
-    await db.execute(sql`insert into contact_lists (company_id, name) values (${companyId}, 'W7') returning id`),
+    await db.execute(
+      sql`insert into contact_lists (company_id, name) values (${companyId}, 'W7') returning id`,
+    ),
   );
   await db.execute(sql`
     insert into contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
@@ -58,7 +60,13 @@ async function seedCampaign(database: Database) {
     from generate_series(1, ${RECIPIENTS}) g`);
   const [connection] = await db
     .insert(connections)
-    .values({ companyId, name: 'W7 Cloud API', channel: 'whatsappapi', status: 'CONNECTED', token: randomUUID() })
+    .values({
+      companyId,
+      name: 'W7 Cloud API',
+      channel: 'whatsappapi',
+      status: 'CONNECTED',
+      token: randomUUID(),
+    })
     .returning();
   const [campaign] = await db
     .insert(campaigns)
@@ -150,6 +158,8 @@ async function cleanUp(database: Database, setup: Awaited<ReturnType<typeof seed
   const db = database.db;
   await db.execute(sql`delete from campaigns where id = ${setup.campaign.id}`);
   await db.execute(sql`delete from contact_lists where id = ${setup.listId}`);
-  await db.execute(sql`delete from contacts where company_id = ${setup.companyId} and number like ${`${PREFIX}%`}`);
+  await db.execute(
+    sql`delete from contacts where company_id = ${setup.companyId} and number like ${`${PREFIX}%`}`,
+  );
   await db.execute(sql`delete from connections where id = ${setup.connectionId}`);
 }

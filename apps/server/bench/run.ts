@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureCampaign } from './campaign.js';
 import {
   backendCpuMs,
   cpuBetween,
@@ -9,7 +10,6 @@ import {
   snapshotSendTicket,
   tenantQueueIds,
 } from './database.js';
-import { measureCampaign } from './campaign.js';
 import { measureFanout } from './fanout.js';
 import { measureHello, measurePgbench, type PgbenchFigures } from './floors.js';
 import { measureImport } from './import.js';

@@ -18,7 +18,9 @@ export async function seedAudience(
   const { companyId, connectionId } = tenant;
   const db = app.deps.db;
   const [list] = rowsOf<{ id: number }>(
-    await db.execute(sql`insert into contact_lists (company_id, name) values (${companyId}, 'Lista') returning id`),
+    await db.execute(
+      sql`insert into contact_lists (company_id, name) values (${companyId}, 'Lista') returning id`,
+    ),
   );
   const listId = Number(list?.id);
   await db.execute(sql`

@@ -1,4 +1,4 @@
-import { campaignConfirmationKeys, campaignMessageKeys, type CampaignVariable } from '@balcao/shared';
+import { type CampaignVariable, campaignConfirmationKeys, campaignMessageKeys } from '@balcao/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { campaigns } from '../../db/schema/index.js';

@@ -36,7 +36,11 @@ describe.skipIf(!url)(`a campaign whose process is killed${url ? '' : ` (skipped
     const tenant = await createCloudTenant(meta);
     const audience = { companyId: tenant.companyId, connectionId: tenant.connection.id };
     const listId = await seedAudience(app, audience, RECIPIENTS, '5561900');
-    await setPacing(app, tenant.companyId, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    await setPacing(app, tenant.companyId, {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+    });
     const [campaign] = await app.deps.db
       .insert(campaigns)
       .values({
@@ -52,12 +56,22 @@ describe.skipIf(!url)(`a campaign whose process is killed${url ? '' : ` (skipped
     const before = fake.accepted().length;
 
     // Started through the doomed process, whose worker takes the dispatch job it queues at once.
-    const restarted = await request(doomed.base, 'POST', `/campaigns/${id}/restart`, { token: tenant.admin.token });
+    const restarted = await request(doomed.base, 'POST', `/campaigns/${id}/restart`, {
+      token: tenant.admin.token,
+    });
     const held = await waitFor(
-      () => app.deps.db.select().from(campaignRuns).where(like(campaignRuns.owner, `%:${doomed?.pid}:%`)),
+      () =>
+        app.deps.db
+          .select()
+          .from(campaignRuns)
+          .where(like(campaignRuns.owner, `%:${doomed?.pid}:%`)),
       (rows) => rows.some((row) => row.campaignId === id),
     );
-    await waitFor(() => Promise.resolve(fake.accepted().length - before), (n) => n >= 300, 120_000);
+    await waitFor(
+      () => Promise.resolve(fake.accepted().length - before),
+      (n) => n >= 300,
+      120_000,
+    );
     await doomed.stop('SIGKILL');
     const atKill = fake.accepted().length - before;
     // The sweep runs every minute; asked now, it finds the lease run out and takes the campaign over.
@@ -78,7 +92,10 @@ describe.skipIf(!url)(`a campaign whose process is killed${url ? '' : ` (skipped
     expect(atKill).toBeLessThan(RECIPIENTS);
     const perRecipient = new Map<string, number>();
     for (const send of fake.accepted().slice(before))
-      perRecipient.set((send.body as { to: string }).to, (perRecipient.get((send.body as { to: string }).to) ?? 0) + 1);
+      perRecipient.set(
+        (send.body as { to: string }).to,
+        (perRecipient.get((send.body as { to: string }).to) ?? 0) + 1,
+      );
     expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
     // A send in flight at the kill is unknown: failed, not sent again (it may or may not have reached Meta).
     expect(done.delivered + done.failed).toBe(RECIPIENTS);

@@ -10,7 +10,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Neither delivered, failed, declined nor expired: the campaign is not finished while one is. */
 const unfinishedOf = (alias: string) =>
   sql.raw(
-    ['delivered_at', 'failed_at', 'declined_at', 'expired_at'].map((c) => `${alias}.${c} is null`).join(' and '),
+    ['delivered_at', 'failed_at', 'declined_at', 'expired_at']
+      .map((c) => `${alias}.${c} is null`)
+      .join(' and '),
   );
 const UNFINISHED = unfinishedOf('campaign_shippings');
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -210,7 +212,12 @@ export async function findOrphanedRuns(db: Db) {
 }
 
 /** Fails what is left of a campaign none of whose connections can send it, so it still finishes. */
-export async function failUnsendable(db: Db, campaign: { companyId: number; id: number }, reason: string, now: Date) {
+export async function failUnsendable(
+  db: Db,
+  campaign: { companyId: number; id: number },
+  reason: string,
+  now: Date,
+) {
   await db.execute(sql`
     update campaign_shippings set failed_at = ${at(now)}, error = ${reason}, updated_at = now()
     where campaign_id = ${campaign.id} and company_id = ${campaign.companyId} and ${UNFINISHED}

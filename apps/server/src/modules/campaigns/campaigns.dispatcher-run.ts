@@ -52,11 +52,14 @@ export async function runCampaign(deps: AppDeps, target: { companyId: number; id
   const owner = deps.processId;
   const { leaseSeconds } = deps.config.campaigns;
   if (!(await takeRunLease(deps.db, target, owner, leaseSeconds, deps.now()))) return;
-  const renewal = setInterval(() => {
-    renewRunLease(deps.db, target.id, owner, leaseSeconds).catch((error: unknown) =>
-      deps.log.error(loggableError(error), 'campaign lease renewal failed'),
-    );
-  }, (leaseSeconds * 1000) / 3);
+  const renewal = setInterval(
+    () => {
+      renewRunLease(deps.db, target.id, owner, leaseSeconds).catch((error: unknown) =>
+        deps.log.error(loggableError(error), 'campaign lease renewal failed'),
+      );
+    },
+    (leaseSeconds * 1000) / 3,
+  );
   renewal.unref();
   try {
     await sendAll(deps, target, run);
@@ -66,7 +69,11 @@ export async function runCampaign(deps: AppDeps, target: { companyId: number; id
   }
 }
 
-async function sendAll(deps: AppDeps, target: { companyId: number; id: number }, { control, progress }: RunControl) {
+async function sendAll(
+  deps: AppDeps,
+  target: { companyId: number; id: number },
+  { control, progress }: RunControl,
+) {
   const state = await readRun(deps.db, target.id);
   let sends = state?.sends ?? 0;
   let nextSendAt = state?.nextSendAt?.getTime() ?? 0;
@@ -102,7 +109,13 @@ async function sendAll(deps: AppDeps, target: { companyId: number; id: number },
     if (due > 0) await wait(due);
     if (control.stopped) return;
 
-    const shipping = await claimNextShipping(deps.db, campaign, deps.processId, lane.connection.id, deps.now());
+    const shipping = await claimNextShipping(
+      deps.db,
+      campaign,
+      deps.processId,
+      lane.connection.id,
+      deps.now(),
+    );
     if (!shipping) {
       if (!(await hasSendable(deps.db, campaign.id))) {
         await finishIfDone(deps.db, campaign, deps.now(), deps.config.campaigns.confirmationHours);
@@ -126,7 +139,10 @@ async function sendAll(deps: AppDeps, target: { companyId: number; id: number },
     nextSendAt = now + pause;
     lane.freeAt = now + lane.profile.minGapMs + Math.random() * lane.profile.jitterMs;
     lane.usedToday += 1;
-    await settleShipping(deps.db, shipping, outcome, { now: new Date(now), nextSendAt: new Date(nextSendAt) });
+    await settleShipping(deps.db, shipping, outcome, {
+      now: new Date(now),
+      nextSendAt: new Date(nextSendAt),
+    });
     await progress(campaign);
   }
 }
@@ -137,7 +153,9 @@ async function refreshLanes(deps: AppDeps, campaign: CampaignRow, lanes: Map<num
     ? await deps.db
         .select()
         .from(connections)
-        .where(and(eq(connections.companyId, campaign.companyId), inArray(connections.id, campaign.connectionIds)))
+        .where(
+          and(eq(connections.companyId, campaign.companyId), inArray(connections.id, campaign.connectionIds)),
+        )
     : [];
   const now = deps.now();
   const seen = new Set<number>();

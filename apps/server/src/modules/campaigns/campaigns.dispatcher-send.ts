@@ -1,8 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { campaigns, connections, contactListItems, contacts, type messages } from '../../db/schema/index.js';
+import {
+  type campaigns,
+  type connections,
+  contactListItems,
+  contacts,
+  type messages,
+} from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
-import { PermanentSendError, UncertainSendError } from '../../platform/ports/channel-adapter.js';
+import {
+  type OutboundDelivery,
+  PermanentSendError,
+  UncertainSendError,
+} from '../../platform/ports/channel-adapter.js';
 import { findOrCreateContact } from '../contacts/contacts.resolution.js';
 import { type ShippingOutcome, type ShippingRow, startShipping } from './campaigns.dispatcher-queries.js';
 
@@ -76,13 +86,18 @@ async function recipientContact(deps: AppDeps, connection: ConnectionRow, shippi
       sql`(select contact_id from contact_identities
         where company_id = ${companyId} and kind = 'phone' and value = ${shipping.number})`,
   );
-  const [found] = await deps.db.select().from(contacts).where(and(eq(contacts.companyId, companyId), known));
+  const [found] = await deps.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), known));
   if (found) return found;
   const [item] = shipping.contactListItemId
     ? await deps.db
         .select({ name: contactListItems.name, email: contactListItems.email })
         .from(contactListItems)
-        .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, shipping.contactListItemId)))
+        .where(
+          and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, shipping.contactListItemId)),
+        )
     : [];
   const contactId = await deps.db.transaction((tx) =>
     findOrCreateContact(tx, {
@@ -125,8 +140,12 @@ export async function sendShipping(
   const body = requesting ? shipping.confirmationMessage : shipping.message;
   const none = { mediaPath: null, mediaType: null, mediaName: null };
   try {
-    const sent = await adapter.send({ connection, contact, message: outboundOf(shipping, connection, contact, { body, ...none }) });
-    if (!requesting && campaign.mediaPath) await sendMedia(deps, campaign, shipping, connection, contact);
+    const sent = await adapter.send({
+      connection,
+      contact,
+      message: outboundOf(shipping, connection, contact, { body, ...none }),
+    });
+    if (!requesting) await sendMedia(deps, { connection, contact, shipping, campaign });
     return { state: requesting ? 'requested' : 'delivered', externalId: sent.externalId };
   } catch (error) {
     if (error instanceof PermanentSendError) return { state: 'failed', reason: error.reason };
@@ -140,15 +159,17 @@ export async function sendShipping(
 /** The campaign's file after its text; the text reached the recipient, so a failing file only logs. */
 async function sendMedia(
   deps: AppDeps,
-  campaign: CampaignRow,
-  shipping: ShippingRow,
-  connection: ConnectionRow,
-  contact: ContactRow,
+  delivery: Omit<OutboundDelivery, 'message'> & { shipping: ShippingRow; campaign: CampaignRow },
 ) {
-  const mediaPath = campaign.mediaPath as string;
-  const media = { body: '', mediaPath, mediaType: mediaTypeOf(mediaPath), mediaName: campaign.mediaName };
+  const { connection, contact, shipping, campaign } = delivery;
   const adapter = deps.channels.get(connection.channel);
-  await adapter
-    ?.send({ connection, contact, message: outboundOf(shipping, connection, contact, media) })
-    .catch((error: unknown) => deps.log.warn(loggableError(error), 'campaign file not sent'));
+  const mediaPath = campaign.mediaPath;
+  if (!adapter || !mediaPath) return;
+  const media = { body: '', mediaPath, mediaType: mediaTypeOf(mediaPath), mediaName: campaign.mediaName };
+  const message = outboundOf(shipping, connection, contact, media);
+  try {
+    await adapter.send({ connection, contact, message });
+  } catch (error) {
+    deps.log.warn(loggableError(error), 'campaign file not sent');
+  }
 }

@@ -12,7 +12,9 @@ export async function readDispatchSettings(db: Db | Tx, companyId: number): Prom
   const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   const shape = campaignSettingsSchema.shape;
   const read = <K extends keyof CampaignSettings>(key: K, fallback: CampaignSettings[K]) => {
-    const parsed = shape[key].safeParse(typeof stored[key] === 'string' ? parseJson(stored[key]) : stored[key]);
+    const parsed = shape[key].safeParse(
+      typeof stored[key] === 'string' ? parseJson(stored[key]) : stored[key],
+    );
     return parsed.success ? (parsed.data as CampaignSettings[K]) : fallback;
   };
   return {

@@ -66,6 +66,10 @@ export async function cancelIncomplete(db: Db, campaign: CampaignRow) {
     .update(campaigns)
     .set({ status: 'CANCELADA', updatedAt: sql`now()` })
     .where(
-      and(eq(campaigns.companyId, campaign.companyId), eq(campaigns.id, campaign.id), eq(campaigns.status, 'PROGRAMADA')),
+      and(
+        eq(campaigns.companyId, campaign.companyId),
+        eq(campaigns.id, campaign.id),
+        eq(campaigns.status, 'PROGRAMADA'),
+      ),
     );
 }

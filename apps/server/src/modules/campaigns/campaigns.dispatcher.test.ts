@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call } from '../../../test/app.js';
 import { fakeClock, scheduleCampaign, seedAudience, setPacing } from '../../../test/campaigns.js';
 import { cloudMessage, cloudText } from '../../../test/fake-graph/fixtures.js';
-import { createUser } from '../../../test/fixtures.js';
 import { createCloudTenant, createMetaTestApp, type MetaTestApp } from '../../../test/fake-graph/meta-app.js';
+import { createUser } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
 import { campaignShippings, campaigns, messages, plans, tickets } from '../../db/schema/index.js';
 
 const recipientsOf = (meta: MetaTestApp) =>
-  meta.fake.accepted().map((c) => (c.body as { to: string; text?: { body: string } }));
+  meta.fake.accepted().map((c) => c.body as { to: string; text?: { body: string } });
 
 describe('campaign dispatch on the Cloud API', () => {
   let meta: MetaTestApp;
@@ -32,7 +32,11 @@ describe('campaign dispatch on the Cloud API', () => {
     const token = tenant.admin.token;
     const audience = { companyId: tenant.companyId, connectionId: tenant.connection.id };
     const listId = await seedAudience(app, audience, 10_000, '5511900');
-    await setPacing(app, tenant.companyId, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    await setPacing(app, tenant.companyId, {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+    });
     const before = meta.fake.accepted().length;
 
     const campaign = await scheduleCampaign(app, {
@@ -40,7 +44,11 @@ describe('campaign dispatch on the Cloud API', () => {
       connectionIds: [tenant.connection.id],
       contactListId: listId,
     });
-    await waitFor(() => report(token, campaign.id), (r) => r.delivered >= 1_000, 120_000);
+    await waitFor(
+      () => report(token, campaign.id),
+      (r) => r.delivered >= 1_000,
+      120_000,
+    );
     const cancelled = await call(app, 'POST', `/campaigns/${campaign.id}/cancel`, { token });
     const atCancel = meta.fake.accepted().length;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -65,7 +73,12 @@ describe('campaign dispatch on the Cloud API', () => {
     expect(sends.find((s) => s.to === '5511900000007')?.text?.body).toBe(
       'Olá Cliente 7, oferta para 5511900000007',
     );
-    expect(done).toMatchObject({ validContacts: 10_000, delivered: 10_000, failed: 0, expectedFinishAt: null });
+    expect(done).toMatchObject({
+      validContacts: 10_000,
+      delivered: 10_000,
+      failed: 0,
+      expectedFinishAt: null,
+    });
     expect(done.campaign.completedAt).not.toBeNull();
   });
 
@@ -75,7 +88,11 @@ describe('campaign dispatch on the Cloud API', () => {
     const tenant = await createCloudTenant(meta);
     const audience = { companyId: tenant.companyId, connectionId: tenant.connection.id };
     const listId = await seedAudience(app, audience, 41, '5521900');
-    await setPacing(app, tenant.companyId, { messageInterval: 10, longerIntervalAfter: 5, greaterInterval: 30 });
+    await setPacing(app, tenant.companyId, {
+      messageInterval: 10,
+      longerIntervalAfter: 5,
+      greaterInterval: 30,
+    });
 
     const campaign = await scheduleCampaign(app, {
       companyId: tenant.companyId,
@@ -112,7 +129,11 @@ describe('campaign dispatch on the Cloud API', () => {
     const tenant = await createCloudTenant(meta);
     const audience = { companyId: tenant.companyId, connectionId: tenant.connection.id };
     const listId = await seedAudience(app, audience, 4, '5531900');
-    await setPacing(app, tenant.companyId, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    await setPacing(app, tenant.companyId, {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+    });
     const [yes, no, optOut, silent] = ['5531900000001', '5531900000002', '5531900000003', '5531900000004'];
     const before = meta.fake.accepted().length;
 
@@ -124,7 +145,10 @@ describe('campaign dispatch on the Cloud API', () => {
       confirmationMessage1: 'Podemos enviar a oferta, {nome}? Responda SIM',
       message1: 'A oferta, {nome}',
     });
-    await waitFor(() => report(tenant.admin.token, campaign.id), (r) => r.confirmationRequested === 4);
+    await waitFor(
+      () => report(tenant.admin.token, campaign.id),
+      (r) => r.confirmationRequested === 4,
+    );
     for (const [from, answer] of [
       [yes, 'Sim!'],
       [no, 'não'],
@@ -173,7 +197,11 @@ describe('campaign dispatch on the Cloud API', () => {
        values (${tenant.companyId}, ${listId}, 'Quieto', '5541911111111'),
               (${tenant.companyId}, ${listId}, 'Calado', '5541922222222')`,
     );
-    await setPacing(app, tenant.companyId, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    await setPacing(app, tenant.companyId, {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+    });
 
     const campaign = await scheduleCampaign(app, {
       companyId: tenant.companyId,
@@ -185,13 +213,22 @@ describe('campaign dispatch on the Cloud API', () => {
       (r) => r.campaign.status === 'FINALIZADA',
     );
 
-    const budget = await call(app, 'GET', `/whatsapp/${tenant.connection.id}/budget`, { token: tenant.admin.token });
+    const budget = await call(app, 'GET', `/whatsapp/${tenant.connection.id}/budget`, {
+      token: tenant.admin.token,
+    });
     const other = await createCloudTenant(meta);
-    const elsewhere = await call(app, 'GET', `/whatsapp/${tenant.connection.id}/budget`, { token: other.admin.token });
+    const elsewhere = await call(app, 'GET', `/whatsapp/${tenant.connection.id}/budget`, {
+      token: other.admin.token,
+    });
 
     expect(finished).toMatchObject({ validContacts: 5, delivered: 3, failed: 2 });
     // Every send the dispatcher started counts against the connection's budget, refused or not.
-    expect(budget.body).toMatchObject({ channel: 'whatsappapi', usedToday: 5, dailyLimit: null, runningCampaigns: 0 });
+    expect(budget.body).toMatchObject({
+      channel: 'whatsappapi',
+      usedToday: 5,
+      dailyLimit: null,
+      runningCampaigns: 0,
+    });
     expect(elsewhere.status).toBe(404);
   });
 
@@ -203,7 +240,11 @@ describe('campaign dispatch on the Cloud API', () => {
     const tenant = await createCloudTenant(meta);
     const audience = { companyId: tenant.companyId, connectionId: tenant.connection.id };
     const listId = await seedAudience(app, audience, 2_000, '5551900');
-    await setPacing(app, tenant.companyId, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    await setPacing(app, tenant.companyId, {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+    });
     const [ticket] = await app.deps.db
       .update(tickets)
       .set({ status: 'open', userId: tenant.admin.id })
@@ -214,7 +255,10 @@ describe('campaign dispatch on the Cloud API', () => {
       connectionIds: [tenant.connection.id],
       contactListId: listId,
     });
-    await waitFor(() => report(tenant.admin.token, campaign.id), (r) => r.delivered >= 100);
+    await waitFor(
+      () => report(tenant.admin.token, campaign.id),
+      (r) => r.delivered >= 100,
+    );
 
     const posted = await call(app, 'POST', `/messages/${ticket?.id}`, {
       token: tenant.admin.token,
@@ -268,7 +312,10 @@ describe('campaign dispatch on the Cloud API', () => {
     }
     const cancelInactive = await call(app, 'POST', path('cancel'), { token: owner.admin.token });
     const restartInactive = await call(app, 'POST', path('restart'), { token: owner.admin.token });
-    await app.deps.db.update(campaigns).set({ status: 'CANCELADA' }).where(eq(campaigns.id, campaign?.id ?? 0));
+    await app.deps.db
+      .update(campaigns)
+      .set({ status: 'CANCELADA' })
+      .where(eq(campaigns.id, campaign?.id ?? 0));
     const restartIncomplete = await call(app, 'POST', path('restart'), { token: owner.admin.token });
 
     expect(cancelInactive.body.error).toBe('ERR_CAMPAIGN_STATUS');

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
-import { createProgress } from './campaigns.report-events.js';
-import { readCampaignRow } from './campaigns.report-answer.js';
+import { findOrphanedRuns, finishIfDone, hasSendable } from './campaigns.dispatcher-queries.js';
 import { runCampaign } from './campaigns.dispatcher-run.js';
 import { cancelIncomplete, dueCampaigns, isComplete, startCampaign } from './campaigns.dispatcher-start.js';
-import { findOrphanedRuns, finishIfDone, hasSendable } from './campaigns.dispatcher-queries.js';
+import { readCampaignRow } from './campaigns.report-answer.js';
+import { createProgress } from './campaigns.report-events.js';
 
 export const DISPATCH_JOB = 'campaigns.dispatch';
 const SWEEP_JOB = 'campaigns.sweep';

@@ -17,7 +17,10 @@ export async function readCampaignRow(deps: Pick<AppDeps, 'db'>, companyId: numb
  * The report's `campaign`, as `campaignSchema` answers it. The campaigns feature's own answer
  * mapping replaces this at the merge: one function should shape a campaign at every exit.
  */
-export async function campaignAnswerOf(deps: Pick<AppDeps, 'db' | 'links'>, row: CampaignRow): Promise<Campaign> {
+export async function campaignAnswerOf(
+  deps: Pick<AppDeps, 'db' | 'links'>,
+  row: CampaignRow,
+): Promise<Campaign> {
   const [list] = row.contactListId
     ? await deps.db
         .select({ id: contactLists.id, name: contactLists.name })
