@@ -21,4 +21,6 @@ CREATE INDEX "campaign_shippings_open_idx" ON "campaign_shippings" USING btree (
 CREATE INDEX "campaign_shippings_sendable_idx" ON "campaign_shippings" USING btree ("campaign_id","id") WHERE "campaign_shippings"."claimed_at" is null and "campaign_shippings"."delivered_at" is null and "campaign_shippings"."failed_at" is null and "campaign_shippings"."declined_at" is null and "campaign_shippings"."expired_at" is null and ("campaign_shippings"."confirmation_requested_at" is null or "campaign_shippings"."confirmation");--> statement-breakpoint
 CREATE INDEX "campaign_shippings_awaiting_idx" ON "campaign_shippings" USING btree ("company_id","contact_id") WHERE "campaign_shippings"."confirmation_requested_at" is not null and "campaign_shippings"."confirmation" is null;--> statement-breakpoint
 CREATE INDEX "campaign_shippings_connection_sent_idx" ON "campaign_shippings" USING btree ("connection_id","last_sent_at");--> statement-breakpoint
-CREATE INDEX "campaign_shippings_external_idx" ON "campaign_shippings" USING btree ("connection_id","external_id") WHERE "campaign_shippings"."external_id" is not null;
+CREATE INDEX "campaign_shippings_external_idx" ON "campaign_shippings" USING btree ("connection_id","external_id") WHERE "campaign_shippings"."external_id" is not null;--> statement-breakpoint
+CREATE INDEX "campaigns_due_idx" ON "campaigns" USING btree ("scheduled_at") WHERE "campaigns"."status" = 'PROGRAMADA';--> statement-breakpoint
+CREATE INDEX "campaigns_running_idx" ON "campaigns" USING btree ("id") WHERE "campaigns"."status" = 'EM_ANDAMENTO';

@@ -6,7 +6,7 @@ import { cancelIncomplete, dueCampaigns, isComplete, startCampaign } from './cam
 import { readCampaignRow } from './campaigns.report-answer.js';
 import { createProgress } from './campaigns.report-events.js';
 
-export const DISPATCH_JOB = 'campaigns.dispatch';
+const DISPATCH_JOB = 'campaigns.dispatch';
 const SWEEP_JOB = 'campaigns.sweep';
 
 export interface DispatchJob {
