@@ -87,10 +87,15 @@ async function seedCampaign(database: Database) {
 
 /** Stops the run once `SENT` sends left, by cancelling the campaign (its claim then finds nothing). */
 function stopAfter(database: Database, campaignId: number, sent: { count: number }) {
-  return setInterval(() => {
-    if (sent.count >= SENT)
-      void database.db.execute(sql`update campaigns set status = 'CANCELADA' where id = ${campaignId}`);
+  let asked = false;
+  const timer = setInterval(async () => {
+    if (sent.count < SENT || asked) return;
+    asked = true;
+    clearInterval(timer);
+    // A drizzle query runs when awaited.
+    await database.db.execute(sql`update campaigns set status = 'CANCELADA' where id = ${campaignId}`);
   }, 5);
+  return timer;
 }
 
 /**

@@ -103,12 +103,6 @@ export const campaignShippings = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Whether a campaign is finished, and its requests that expire, read only its unfinished rows.
-    index('campaign_shippings_open_idx')
-      .on(t.campaignId, t.id)
-      .where(
-        sql`${t.deliveredAt} is null and ${t.failedAt} is null and ${t.declinedAt} is null and ${t.expiredAt} is null`,
-      ),
     // The dispatcher's next send: unfinished, unclaimed, not waiting for the recipient's answer.
     index('campaign_shippings_sendable_idx')
       .on(t.campaignId, t.id)
@@ -119,7 +113,9 @@ export const campaignShippings = pgTable(
     index('campaign_shippings_awaiting_idx')
       .on(t.companyId, t.contactId)
       .where(sql`${t.confirmationRequestedAt} is not null and ${t.confirmation} is null`),
-    index('campaign_shippings_connection_sent_idx').on(t.connectionId, t.lastSentAt),
+    index('campaign_shippings_connection_sent_idx')
+      .on(t.connectionId, t.lastSentAt)
+      .where(sql`${t.lastSentAt} is not null`),
     index('campaign_shippings_external_idx')
       .on(t.connectionId, t.externalId)
       .where(sql`${t.externalId} is not null`),
