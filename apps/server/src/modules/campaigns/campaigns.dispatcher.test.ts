@@ -23,8 +23,9 @@ describe('campaign dispatch on the Cloud API', () => {
   const report = async (token: string, id: number) =>
     (await call(meta.app, 'GET', `/campaigns/${id}/report`, { token })).body;
 
+  // Minutes on a loaded machine: the embedded database serves every send's few statements in turn.
   test('10,000 contacts each get the message once, across a cancel and a restart, and the campaign finishes', {
-    timeout: 300_000,
+    timeout: 600_000,
   }, async () => {
     const { app } = meta;
     fakeClock(app);
@@ -57,7 +58,7 @@ describe('campaign dispatch on the Cloud API', () => {
     const done = await waitFor(
       () => report(token, campaign.id),
       (r) => r.campaign.status === 'FINALIZADA',
-      240_000,
+      500_000,
     );
 
     expect(cancelled.status).toBe(200);
@@ -65,7 +66,9 @@ describe('campaign dispatch on the Cloud API', () => {
     // The send in flight at the cancel may still land; nothing after it.
     expect(afterPause - atCancel).toBeLessThanOrEqual(1);
     expect(restarted.body.status).toBe('EM_ANDAMENTO');
-    const sends = recipientsOf(meta).slice(before);
+    const sends = recipientsOf(meta)
+      .slice(before)
+      .filter((s) => s.to.startsWith('5511900'));
     const perRecipient = new Map<string, number>();
     for (const send of sends) perRecipient.set(send.to, (perRecipient.get(send.to) ?? 0) + 1);
     expect(perRecipient.size).toBe(10_000);
@@ -264,12 +267,17 @@ describe('campaign dispatch on the Cloud API', () => {
       token: tenant.admin.token,
       body: { body: 'Resposta do atendente' },
     });
-    const storedAt = meta.fake.accepted().length;
+    // Only this connection's sends count: another test's campaign may still be sending elsewhere.
+    const ours = () =>
+      recipientsOf(meta).filter(
+        (s) => s.to.startsWith('5551900') || s.text?.body === 'Resposta do atendente',
+      );
+    const storedAt = ours().length;
     await waitFor(
       () => app.deps.db.select().from(messages).where(eq(messages.id, posted.body.id)),
       ([row]) => row?.sendState === 'sent',
     );
-    const position = recipientsOf(meta).findIndex((s) => s.text?.body === 'Resposta do atendente');
+    const position = ours().findIndex((s) => s.text?.body === 'Resposta do atendente');
     await call(app, 'POST', `/campaigns/${campaign.id}/cancel`, { token: tenant.admin.token });
 
     expect(posted.status).toBe(201);
