@@ -235,7 +235,7 @@ describe('campaign dispatch on the Cloud API', () => {
     expect(elsewhere.status).toBe(404);
   });
 
-  test("an attendant's reply on the campaign's connection leaves within one campaign send", {
+  test("an attendant's reply leaves within one campaign send, and a conversation send waiting on the connection holds the campaign", {
     timeout: 120_000,
   }, async () => {
     const { app } = meta;
@@ -269,20 +269,48 @@ describe('campaign dispatch on the Cloud API', () => {
     });
     // Only this connection's sends count: another test's campaign may still be sending elsewhere.
     const ours = () =>
-      recipientsOf(meta).filter(
-        (s) => s.to.startsWith('5551900') || s.text?.body === 'Resposta do atendente',
-      );
+      recipientsOf(meta).filter((s) => s.to.startsWith('5551900') || s.text?.body.startsWith('Resposta'));
     const storedAt = ours().length;
     await waitFor(
       () => app.deps.db.select().from(messages).where(eq(messages.id, posted.body.id)),
       ([row]) => row?.sendState === 'sent',
     );
     const position = ours().findIndex((s) => s.text?.body === 'Resposta do atendente');
+    // A conversation send due on the connection that its process holds for now: the campaign waits for it.
+    const [held] = await app.deps.db
+      .insert(messages)
+      .values({
+        companyId: tenant.companyId,
+        ticketId: ticket?.id ?? 0,
+        contactId: ticket?.contactId,
+        connectionId: tenant.connection.id,
+        body: 'Resposta retida',
+        fromMe: true,
+        sendState: 'pending',
+        nextAttemptAt: new Date(Date.now() - 1000),
+        sendLeaseOwner: 'another-process',
+        sendLeaseExpiresAt: new Date(Date.now() + 3600_000),
+      })
+      .returning();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const whileHeld = ours().length;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const stillHeld = ours().length;
+    await app.deps.db
+      .update(messages)
+      .set({ sendState: 'sent' })
+      .where(eq(messages.id, held?.id ?? 0));
+    const resumed = await waitFor(
+      () => Promise.resolve(ours().length),
+      (n) => n > stillHeld + 5,
+    );
     await call(app, 'POST', `/campaigns/${campaign.id}/cancel`, { token: tenant.admin.token });
 
     expect(posted.status).toBe(201);
     expect(position).toBeGreaterThanOrEqual(storedAt);
     expect(position - storedAt).toBeLessThanOrEqual(1);
+    expect(stillHeld).toBe(whileHeld);
+    expect(resumed).toBeGreaterThan(stillHeld + 5);
   });
 
   test('cancel, restart and report: another company gets not found, an attendant and a plan without campaigns are refused', async () => {
