@@ -4,9 +4,9 @@ import { call } from '../../../test/app.js';
 import { fakeClock, scheduleCampaign, seedAudience, setPacing } from '../../../test/campaigns.js';
 import { cloudMessage, cloudText } from '../../../test/fake-graph/fixtures.js';
 import { createCloudTenant, createMetaTestApp, type MetaTestApp } from '../../../test/fake-graph/meta-app.js';
-import { createUser } from '../../../test/fixtures.js';
+import { createTenant, createUser } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
-import { campaignShippings, campaigns, messages, plans, tickets } from '../../db/schema/index.js';
+import { campaignShippings, campaigns, messages, tickets } from '../../db/schema/index.js';
 
 const recipientsOf = (meta: MetaTestApp) =>
   meta.fake.accepted().map((c) => c.body as { to: string; text?: { body: string } });
@@ -323,20 +323,19 @@ describe('campaign dispatch on the Cloud API', () => {
       .returning();
     const path = (action: string) => `/campaigns/${campaign?.id}/${action}`;
     const attendant = await createUser(app, owner.companyId, { profile: 'user' });
-    await app.deps.db.update(plans).set({ useCampaigns: false }).where(eq(plans.id, other.planId));
+    const withoutCampaigns = await createTenant(app, { plan: { useCampaigns: false } });
 
     for (const [method, action] of [
       ['POST', 'cancel'],
       ['POST', 'restart'],
       ['GET', 'report'],
     ] as const) {
-      const elsewhere = await call(app, method, path(action), { token: other.admin.token });
+      const unplanned = await call(app, method, path(action), { token: withoutCampaigns.admin.token });
       const byAttendant = await call(app, method, path(action), { token: attendant.token });
       expect(byAttendant.status).toBe(403);
-      expect(elsewhere.status).toBe(403);
-      expect(elsewhere.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+      expect(unplanned.status).toBe(403);
+      expect(unplanned.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
     }
-    await app.deps.db.update(plans).set({ useCampaigns: true }).where(eq(plans.id, other.planId));
     for (const [method, action] of [
       ['POST', 'cancel'],
       ['POST', 'restart'],
