@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureCampaign } from './campaign.js';
 import {
   backendCpuMs,
   cpuBetween,
@@ -58,6 +59,7 @@ interface CustomWorkload {
 }
 const customWorkloads: CustomWorkload[] = [
   { id: 'W4e', title: 'report export, 100,000 rows', run: measureReportExport },
+  { id: 'W7', title: 'campaign: plan 100,000 recipients, then send', run: measureCampaign },
 ];
 
 /** Workloads of the reference whose feature is not built yet (none of W4a–c any more). */

@@ -35,10 +35,13 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerInvoiceJob } from './modules/billing/invoices.jobs.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
+import { campaignDispatchRoutes } from './modules/campaigns/campaigns.dispatch.routes.js';
+import { registerCampaignDispatch } from './modules/campaigns/campaigns.dispatcher.js';
 import { campaignManagersAudience } from './modules/campaigns/campaigns.events.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { connectionBudgetRoutes } from './modules/connections/connections.budget.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { sealClearWavoipTokens } from './modules/connections/connections.secrets.js';
 import { registerContactListCheck } from './modules/contact-lists/contact-lists.check.js';
@@ -195,6 +198,7 @@ export async function buildApp({
     providerConnections,
     channels: new Map(),
     now: () => new Date(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     processId,
     integrations: integrationEngine,
     metrics,
@@ -267,6 +271,8 @@ export async function buildApp({
     await api.register(contactListsRoutes(deps));
     await api.register(announcementsRoutes(deps));
     await api.register(helpsRoutes(deps));
+    await api.register(campaignDispatchRoutes(deps));
+    await api.register(connectionBudgetRoutes(deps));
   });
 
   live.onAudience(ticketAudienceOf(db));
@@ -299,6 +305,7 @@ export async function buildApp({
   await registerContactListCheck(deps);
   await registerInvoiceJob(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
+  const campaignDispatch = await registerCampaignDispatch(deps);
 
   // Renews this process's session leases and takes over those of processes that died.
   const leases = setInterval(
@@ -320,6 +327,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     // Answered steps whose pending rows are still to go: left behind, the sweep would run them again.
     await intakeSettled(deps);
+    // Each running campaign's send in flight settles and its lease is let go for another process.
+    await campaignDispatch.stop();
     // Then: its sends in flight still need their WhatsApp sessions.
     await outbox.stop();
     clearInterval(leases);

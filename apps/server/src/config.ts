@@ -29,6 +29,10 @@ const envSchema = z.object({
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(2).default(30),
   /** A send whose outcome is unknown (a timeout) waits this long for the channel's status before it is sent again. */
   DELIVERY_UNKNOWN_WAIT_SECONDS: z.coerce.number().positive().default(300),
+  /** A campaign's dispatcher that stops renewing its lease for this long is replaced by another process. */
+  CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(2).default(30),
+  /** An unanswered confirmation request expires this long after it was sent, once nothing else is left. */
+  CAMPAIGN_CONFIRMATION_HOURS: z.coerce.number().positive().default(24),
   /** Set when behind a load balancer, so client addresses (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -190,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryBaseSeconds: e.DELIVERY_RETRY_BASE_SECONDS,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       unknownWaitSeconds: e.DELIVERY_UNKNOWN_WAIT_SECONDS,
+    },
+    campaigns: {
+      leaseSeconds: e.CAMPAIGN_LEASE_SECONDS,
+      confirmationHours: e.CAMPAIGN_CONFIRMATION_HOURS,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -1,10 +1,12 @@
 import type { Message, Ticket } from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
 import { connections } from '../db/schema/index.js';
+import { noteCampaignReply } from '../modules/campaigns/campaigns.dispatcher-inbound.js';
 import type { InboundMessage } from '../modules/messages/messages.inbound-message.js';
 import { toMessage } from '../modules/messages/messages.queries.js';
 import { publishMessage, publishTicket } from '../modules/tickets/tickets.events.js';
 import type { AppDeps } from '../platform/context.js';
+import { loggableError } from '../platform/errors.js';
 import type { ConnectionRow } from '../platform/provider-connections.js';
 import { runAutomation } from './automation.js';
 import { finishStep, storeInbound } from './intake-queue.js';
@@ -63,6 +65,12 @@ async function answer(
   // What the business wrote elsewhere (the Page inbox, the phone) is not the customer talking to the bot.
   // Old history is not a conversation happening now: no menu, greeting or timer answers it.
   if (input.fromMe || input.imported) return { message, ticket, duplicate: false };
+  if (!input.contact.isGroup)
+    await noteCampaignReply(deps, {
+      companyId: input.companyId,
+      contactId: ticket.contactId,
+      body: input.body,
+    }).catch((error: unknown) => deps.log.error(loggableError(error), 'campaign reply not noted'));
   const connection =
     known.connection?.id === input.connectionId ? known.connection : await readConnection(deps, input);
   // The ticket as this delivery's own update left it; automation changes it only conditionally.

@@ -36,6 +36,8 @@ export interface AppDeps {
   channels: ChannelRegistry;
   /** The clock of every automation timer and service-hours check; tests set it. */
   now: () => Date;
+  /** Waits `ms` of that clock: a campaign's pacing; tests that set `now` advance it here instead. */
+  sleep: (ms: number) => Promise<void>;
   /** Names this server process where processes share work: WhatsApp session leases, delivery claims. */
   processId: string;
   /** Checks, and pins at call time, the URLs company users point the server at (webhook, n8n, Typebot). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dbId, MAX_ID, msg, pageNumber, plainText, requiredText } from '../validation.js';
 
 /** Spec 001 §9. A new campaign is INATIVA; one with a schedule is PROGRAMADA. */
-export const campaignStatuses = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
+const campaignStatuses = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
 
 /** Spec 001 §9: a campaign is editable while INATIVA, or PROGRAMADA more than an hour ahead. */
@@ -168,3 +168,21 @@ export function isCampaignEditable(status: CampaignStatus, scheduledAt: Date | n
 
 /** The recipient's fields a message may name, written `{nome}` (the replaced product's names), beside the custom variables. */
 export const campaignBuiltinVariables = ['nome', 'numero', 'email'] as const;
+
+/**
+ * `GET /whatsapp/:id/budget`: the connection's send budget, shared by every sender on it. Campaign
+ * sends keep `minGapSeconds` (plus a random `jitterSeconds`) apart and stop for the day at
+ * `dailyLimit` (null: no daily limit); conversation replies are never held by it.
+ */
+export const sendBudgetSchema = z.object({
+  connectionId: z.number(),
+  channel: z.string(),
+  minGapSeconds: z.number(),
+  jitterSeconds: z.number(),
+  dailyLimit: z.number().nullable(),
+  /** Campaign sends on the connection in the last 24 hours. */
+  usedToday: z.number(),
+  /** Campaigns running with this connection among theirs. */
+  runningCampaigns: z.number(),
+});
+export type SendBudget = z.infer<typeof sendBudgetSchema>;

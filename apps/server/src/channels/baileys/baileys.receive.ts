@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.js';
 import { joinIdentities } from '../../inbox/identity-join.js';
 import { receive } from '../../inbox/receive.js';
+import { isCampaignEcho } from '../../modules/campaigns/campaigns.dispatcher-inbound.js';
 import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
@@ -39,6 +40,9 @@ export async function receiveMapped(
   const { connection, session, socket } = ctx;
   if (mapped.chat.isGroup && !connection.allowGroup) return;
   if (await findByExternalId(deps.db, session.companyId, session.connectionId, mapped.externalId)) return;
+  // A campaign's own send, copied back by WhatsApp: it opens no ticket (the campaign opens none).
+  const copy = { ...session, externalId: mapped.externalId, body: mapped.body };
+  if (mapped.fromMe && (await isCampaignEcho(deps, copy))) return;
 
   // The key named both addresses of a person: contacts made under each become one before storing.
   for (const who of [mapped.chat, mapped.participant])

@@ -44,7 +44,12 @@ export const campaigns = pgTable(
     mediaName: text('media_name'),
     ...timestamps,
   },
-  (t) => [index('campaigns_company_status_scheduled_idx').on(t.companyId, t.status, t.scheduledAt)],
+  (t) => [
+    index('campaigns_company_status_scheduled_idx').on(t.companyId, t.status, t.scheduledAt),
+    // The dispatcher's sweep across companies: scheduled ones coming due, and the running ones.
+    index('campaigns_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'PROGRAMADA'`),
+    index('campaigns_running_idx').on(t.id).where(sql`${t.status} = 'EM_ANDAMENTO'`),
+  ],
 );
 
 export const campaignSettings = pgTable(
@@ -79,9 +84,41 @@ export const campaignShippings = pgTable(
     failedAt: at('failed_at'),
     error: text('error'),
     connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    /**
+     * A send of this shipping (its confirmation request or its message) was claimed and may be in
+     * flight; cleared when its outcome is stored. Claims left by a dispatcher that lost its lease are
+     * unknown outcomes: failed, never sent again (campaigns.dispatcher-queries.ts).
+     */
+    claimedAt: at('claimed_at'),
+    /** The claimed send's request has started: if its dispatcher dies now, the outcome is unknown. */
+    sending: boolean('sending').notNull().default(false),
+    /** The provider's id of the last send, so its echo (a Baileys fromMe copy) is recognised. */
+    externalId: text('external_id'),
+    /** When the last send left: a connection's sends of the last 24 hours are its budget in use. */
+    lastSentAt: at('last_sent_at'),
+    /** The recipient answered no or the opt-out word to the confirmation request. */
+    declinedAt: at('declined_at'),
+    /** The confirmation request was never answered (campaigns.dispatcher-queries.ts says when). */
+    expiredAt: at('expired_at'),
     ...timestamps,
   },
   (t) => [
+    // The dispatcher's next send: unfinished, unclaimed, not waiting for the recipient's answer.
+    index('campaign_shippings_sendable_idx')
+      .on(t.campaignId, t.id)
+      .where(
+        sql`${t.claimedAt} is null and ${t.deliveredAt} is null and ${t.failedAt} is null and ${t.declinedAt} is null and ${t.expiredAt} is null and (${t.confirmationRequestedAt} is null or ${t.confirmation})`,
+      ),
+    // A reply finds the confirmation request it answers.
+    index('campaign_shippings_awaiting_idx')
+      .on(t.companyId, t.contactId)
+      .where(sql`${t.confirmationRequestedAt} is not null and ${t.confirmation} is null`),
+    index('campaign_shippings_connection_sent_idx')
+      .on(t.connectionId, t.lastSentAt)
+      .where(sql`${t.lastSentAt} is not null`),
+    index('campaign_shippings_external_idx')
+      .on(t.connectionId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     uniqueIndex('campaign_shippings_campaign_item_key').on(t.campaignId, t.contactListItemId),
     uniqueIndex('campaign_shippings_campaign_contact_key')
       .on(t.campaignId, t.contactId)
@@ -95,3 +132,20 @@ export const campaignShippings = pgTable(
     }).onDelete('set null'),
   ],
 );
+
+/**
+ * Who sends a running campaign: one process at a time holds its lease (renewed while it runs), and
+ * the pacing's next send time survives a restart.
+ */
+export const campaignRuns = pgTable('campaign_runs', {
+  campaignId: integer('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  companyId: companyId(),
+  owner: text('owner'),
+  leaseExpiresAt: at('lease_expires_at'),
+  /** Sends made so far: every `longerIntervalAfter`-th is followed by the longer pause. */
+  sends: integer('sends').notNull().default(0),
+  nextSendAt: at('next_send_at'),
+  ...timestamps,
+});

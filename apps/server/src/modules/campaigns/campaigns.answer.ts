@@ -71,6 +71,16 @@ export async function campaignAnswers(
   });
 }
 
+/** One row's answer (the dispatcher's report and its status events). */
+export async function campaignAnswerOf(
+  deps: { db: Db | Tx; links: MediaLinks },
+  row: CampaignRow,
+): Promise<Campaign> {
+  const [answer] = await campaignAnswers(deps.db, deps.links, row.companyId, [row]);
+  if (!answer) throw new Error(`campaign ${row.id} has no answer`);
+  return answer;
+}
+
 export async function findCampaignRow(
   db: Db | Tx,
   companyId: number,
@@ -90,5 +100,5 @@ export async function findCampaignAnswer(
   id: number,
 ): Promise<Campaign | undefined> {
   const row = await findCampaignRow(deps.db, companyId, id);
-  return row && (await campaignAnswers(deps.db, deps.links, companyId, [row]))[0];
+  return row && campaignAnswerOf(deps, row);
 }

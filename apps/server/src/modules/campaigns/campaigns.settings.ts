@@ -17,7 +17,7 @@ const defaults: CampaignSettings = { ...campaignSettingDefaults, variables: [] }
  * A company's campaign settings, the spec's default for each key never saved (or saved in a shape
  * no longer valid, e.g. by an import): what the dispatcher paces and fills variables with.
  */
-async function readCampaignSettings(db: Db | Tx, companyId: number): Promise<CampaignSettings> {
+export async function readCampaignSettings(db: Db | Tx, companyId: number): Promise<CampaignSettings> {
   const rows = await db
     .select({ key: campaignSettings.key, value: campaignSettings.value })
     .from(campaignSettings)

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format';
 import { hideBelow } from '../../shared/ui/responsive';
 import { ChannelIcon } from './channel-icon';
+import { ConnectionBudget, hasSendBudget } from './connection-budget';
 import { ConnectionStatusChip } from './connection-status-chip';
 import { SessionActions } from './session-actions';
 
@@ -49,15 +50,18 @@ function StatusCell({ connection, onHistory }: { connection: Connection; onHisto
   const { t } = useTranslation();
   const label = t('connections.history.open', { name: connection.name });
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-      <ConnectionStatusChip status={connection.status} />
-      {connection.channel === 'whatsapp' && (
-        <Tooltip title={label}>
-          <IconButton size="small" aria-label={label} onClick={() => onHistory(connection)}>
-            <HistoryIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <ConnectionStatusChip status={connection.status} />
+        {connection.channel === 'whatsapp' && (
+          <Tooltip title={label}>
+            <IconButton size="small" aria-label={label} onClick={() => onHistory(connection)}>
+              <HistoryIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+      {hasSendBudget(connection) && <ConnectionBudget connection={connection} />}
     </Box>
   );
 }

@@ -2,4 +2,5 @@
 export const connectionsKeys = {
   all: ['connections'] as const,
   list: () => [...connectionsKeys.all, 'list'] as const,
+  budget: (id: number) => [...connectionsKeys.all, 'budget', id] as const,
 };

@@ -1,0 +1,72 @@
+import type { AppDeps } from '../../platform/context.js';
+import { loggableError } from '../../platform/errors.js';
+import { findCampaignRow } from './campaigns.answer.js';
+import { findOrphanedRuns, finishIfDone, hasSendable } from './campaigns.dispatcher-queries.js';
+import { runCampaign } from './campaigns.dispatcher-run.js';
+import { cancelIncomplete, dueCampaigns, isComplete, startCampaign } from './campaigns.dispatcher-start.js';
+import { createProgress } from './campaigns.report-events.js';
+
+const DISPATCH_JOB = 'campaigns.dispatch';
+const SWEEP_JOB = 'campaigns.sweep';
+
+export interface DispatchJob {
+  companyId: number;
+  campaignId: number;
+}
+
+/** Asks for a campaign's dispatch now (after the commit that made it sendable), in whichever process takes the job. */
+export async function wakeCampaign(deps: AppDeps, target: { companyId: number; id: number }) {
+  await deps.jobs.send<DispatchJob>(DISPATCH_JOB, { companyId: target.companyId, campaignId: target.id });
+}
+
+/**
+ * The campaign dispatcher of this process (docs/architecture.md, "Example: a campaign dispatcher").
+ * A running campaign is sent by the one process holding its lease, in a loop paced by the settings
+ * (campaigns.dispatcher-run.ts). The sweep, every minute and at start, starts scheduled campaigns at
+ * their time, takes over campaigns whose process died, and finishes those with nothing left to send;
+ * a dispatch job starts one at once (a restart, a confirmation just received).
+ */
+export async function registerCampaignDispatch(deps: AppDeps) {
+  const runners = new Map<number, Promise<void>>();
+  let halt = () => {};
+  const control = { stopped: false, halted: new Promise<void>((resolve) => (halt = resolve)) };
+  const progress = createProgress(deps);
+
+  const run = (target: { companyId: number; id: number }) => {
+    if (control.stopped || runners.has(target.id)) return;
+    const runner = runCampaign(deps, target, { control, progress })
+      .catch((error: unknown) => deps.log.error(loggableError(error), 'campaign dispatch failed'))
+      .finally(() => runners.delete(target.id));
+    runners.set(target.id, runner);
+  };
+
+  const sweep = async () => {
+    const now = deps.now();
+    for (const due of await dueCampaigns(deps.db, now)) {
+      if (!isComplete(due)) await cancelIncomplete(deps.db, due);
+      else if (await startCampaign(deps.db, due, 'PROGRAMADA', now)) run(due);
+    }
+    for (const orphan of await findOrphanedRuns(deps.db)) {
+      if (await hasSendable(deps.db, orphan.id)) run(orphan);
+      else if (await finishIfDone(deps.db, orphan, now, deps.config.campaigns.confirmationHours))
+        await progress(orphan, true);
+    }
+  };
+
+  await deps.jobs.work<DispatchJob>(DISPATCH_JOB, async ({ companyId, campaignId }) => {
+    const campaign = await findCampaignRow(deps.db, companyId, campaignId);
+    if (campaign?.status === 'EM_ANDAMENTO') run(campaign);
+  });
+  await deps.jobs.work(SWEEP_JOB, sweep);
+  await deps.jobs.schedule(SWEEP_JOB, '* * * * *');
+  await deps.jobs.send(SWEEP_JOB, {});
+
+  return {
+    /** Lets each running campaign finish the send in flight and release its lease. */
+    async stop() {
+      control.stopped = true;
+      halt();
+      await Promise.all(runners.values());
+    },
+  };
+}
