@@ -25,6 +25,8 @@ export const events = {
   campaign: (companyId: number) => `company-${companyId}-campaign`,
   contactList: (companyId: number) => `company-${companyId}-contactList`,
   contactListItem: (companyId: number) => `company-${companyId}-contactListItem`,
+  /** Ours: the company's due date, status or plan changed (`companyEvent`). */
+  company: (companyId: number) => `company-${companyId}-company`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */
