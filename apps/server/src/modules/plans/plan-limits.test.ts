@@ -2,7 +2,7 @@ import { QUEUE_COLORS } from '@balcao/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant } from '../../../test/fixtures.js';
+import { createTenant, createUser } from '../../../test/fixtures.js';
 import { connections, queues, users } from '../../db/schema/index.js';
 
 /**
@@ -69,4 +69,18 @@ test('concurrent connection creates leave exactly as many connections as the pla
 
   expect(answers).toEqual(expected('ERR_PLAN_CONNECTION_LIMIT'));
   expect(await held(connections, tenant.companyId)).toBe(LIMIT);
+});
+
+test('two users created at once on a three-user plan holding two leave exactly three', async () => {
+  const tenant = await createTenant(app, { plan: { users: 3 } });
+  await createUser(app, tenant.companyId);
+  const body = (i: number) => ({ name: `Pair ${i}`, email: `pair-${tenant.companyId}-${i}@example.test`, password: 'Secret-1a' });
+
+  const answers = await Promise.all(
+    [0, 1].map((i) => call(app, 'POST', '/users', { token: tenant.admin.token, body: body(i) })),
+  );
+
+  expect(answers.map((a) => a.status).sort()).toEqual([201, 403]);
+  expect(answers.find((a) => a.status === 403)?.body.error).toBe('ERR_PLAN_USER_LIMIT');
+  expect(await held(users, tenant.companyId)).toBe(3);
 });

@@ -4,9 +4,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { companies, plans } from '../../db/schema/index.js';
 import { toPlan } from './plans.queries.js';
 
-const companiesCount = sql<number>`(select count(*) from ${companies} where ${companies.planId} = ${plans.id})`.mapWith(
-  Number,
-);
+/** Written out: inside a select from plans, drizzle would leave both ids unqualified (and both companies'). */
+const companiesCount = sql<number>`(select count(*) from companies where companies.plan_id = plans.id)`.mapWith(Number);
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
