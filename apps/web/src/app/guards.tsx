@@ -64,6 +64,12 @@ export function RequirePlan({ flag }: { flag: PlanFlag }) {
   return allowed ? <Outlet /> : <RefusedPage />;
 }
 
+/** A super user's page (spec 001 §6): anyone else gets the same message and redirect as a plan refusal. */
+export function RequireSuperGate({ gate }: { gate: Gate }) {
+  const me = useSessionUser();
+  return can(me, gate) ? <Outlet /> : <RefusedPage />;
+}
+
 function RefusedPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

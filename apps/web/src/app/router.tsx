@@ -8,6 +8,7 @@ import {
   RequireExpired,
   RequireGate,
   RequirePlan,
+  RequireSuperGate,
 } from './guards';
 import { NotFoundPage } from './not-found.page';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -302,6 +303,17 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 ...page(() => import('../modules/settings/settings.page').then((m) => m.SettingsPage)),
+              },
+            ],
+          },
+          {
+            path: '/companies',
+            ...titled('app.menu.companies'),
+            element: <RequireSuperGate gate="companies:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/companies/companies.page').then((m) => m.CompaniesPage)),
               },
             ],
           },

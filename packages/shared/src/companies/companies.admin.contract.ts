@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { planSchema } from '../plans/plans.contract.js';
 import { addDays, daysUntil } from '../time.js';
 import { dbId, email, msg, pageNumber, plainText, requiredText } from '../validation.js';
-import { planSchema } from '../plans/plans.contract.js';
 
 /** Spec 001 §3: how often a company pays; the renew action adds this many months (§4). */
-export const recurrenceMonths = {
+const recurrenceMonths = {
   MENSAL: 1,
   BIMESTRAL: 2,
   TRIMESTRAL: 3,
@@ -32,7 +32,7 @@ export function renewedDueDate(dueDate: string, today: string, recurrence: Recur
 }
 
 /** Spec 001 §2/§4: yellow with 1 to 5 days left, red on the due date or past it. */
-export const DUE_SOON_DAYS = 5;
+const DUE_SOON_DAYS = 5;
 export type DueTone = 'overdue' | 'soon' | 'ok';
 export function dueTone(dueDate: string, today: string): DueTone {
   const left = daysUntil(dueDate, today);
@@ -43,7 +43,11 @@ export function dueTone(dueDate: string, today: string): DueTone {
 const isoDate = z
   .string({ error: msg.required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, msg.invalidValue)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), msg.invalidValue);
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    msg.invalidValue,
+  );
 
 /** A company as the super user manages it (spec 001 §3 Company). */
 export const companyAdminSchema = z.object({
@@ -64,7 +68,11 @@ export const companyAdminSchema = z.object({
 });
 export type CompanyAdmin = z.infer<typeof companyAdminSchema>;
 
-const count = z.coerce.number({ error: msg.invalidValue }).int(msg.invalidValue).min(0, msg.invalidValue).max(100_000, msg.invalidValue);
+const count = z.coerce
+  .number({ error: msg.invalidValue })
+  .int(msg.invalidValue)
+  .min(0, msg.invalidValue)
+  .max(100_000, msg.invalidValue);
 
 const companyFields = {
   name: requiredText(2, 50),
@@ -122,6 +130,12 @@ export const companyOptionsResponse = z.array(z.object({ id: z.number(), name: z
  */
 export const companyEvent = z.object({
   action: z.literal('update'),
-  company: z.object({ id: z.number(), name: z.string(), dueDate: z.string(), status: z.boolean(), plan: planSchema }),
+  company: z.object({
+    id: z.number(),
+    name: z.string(),
+    dueDate: z.string(),
+    status: z.boolean(),
+    plan: planSchema,
+  }),
 });
 export type CompanyEvent = z.infer<typeof companyEvent>;

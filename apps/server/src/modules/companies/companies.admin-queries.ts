@@ -42,7 +42,10 @@ export async function searchCompanies(
   options: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: CompanyAdmin[]; total: number }> {
   const where: SQL | undefined = options.search
-    ? or(ilike(companies.name, escapeLike(options.search)), ilike(companies.email, escapeLike(options.search)))
+    ? or(
+        ilike(companies.name, escapeLike(options.search)),
+        ilike(companies.email, escapeLike(options.search)),
+      )
     : undefined;
   const [rows, [totals]] = await Promise.all([
     db

@@ -17,7 +17,9 @@ const asSuper = { token: superUser.token };
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${++serial}`;
 
-const newCompany = (overrides: Record<string, unknown> = {}) => ({
+const newCompany = (
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> & { name: string; email: string; password: string } => ({
   name: `Padaria ${unique()}`,
   email: `dono-${unique()}@padaria.test`,
   password: 'Senha-forte-1',
@@ -32,7 +34,9 @@ describe('the super user manages companies', () => {
     const created = await call(app, 'POST', '/companies', { ...asSuper, body });
     const read = await call(app, 'GET', `/companies/${created.body.id}`, asSuper);
     const listed = await call(app, 'GET', `/companies?searchParam=${body.name.slice(8)}`, asSuper);
-    const login = await call(app, 'POST', '/auth/login', { body: { email: body.email, password: body.password } });
+    const login = await call(app, 'POST', '/auth/login', {
+      body: { email: body.email, password: body.password },
+    });
 
     expect(created.status).toBe(201);
     expect(read.body).toEqual({
@@ -92,7 +96,12 @@ describe('the super user manages companies', () => {
 
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { [field]: message } });
-    expect(await app.deps.db.select().from(users).where(eq(users.email, String(body.email)))).toEqual([]);
+    expect(
+      await app.deps.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email))),
+    ).toEqual([]);
   });
 
   test('a taken name (any case), a taken e-mail and an unknown plan get their own codes', async () => {
@@ -103,8 +112,14 @@ describe('the super user manages companies', () => {
       ...asSuper,
       body: newCompany({ name: first.name.toUpperCase() }),
     });
-    const sameEmail = await call(app, 'POST', '/companies', { ...asSuper, body: newCompany({ email: first.email }) });
-    const noPlan = await call(app, 'POST', '/companies', { ...asSuper, body: newCompany({ planId: 2147483647 }) });
+    const sameEmail = await call(app, 'POST', '/companies', {
+      ...asSuper,
+      body: newCompany({ email: first.email }),
+    });
+    const noPlan = await call(app, 'POST', '/companies', {
+      ...asSuper,
+      body: newCompany({ planId: 2147483647 }),
+    });
 
     expect([sameName.status, sameName.body.error]).toEqual([409, 'ERR_COMPANY_ALREADY_EXISTS']);
     expect([sameEmail.status, sameEmail.body.error]).toEqual([409, 'ERR_EMAIL_ALREADY_EXISTS']);
@@ -143,7 +158,10 @@ test('company admins, supervisors and attendants reach none of it, not even thei
 
   for (const token of [tenant.admin.token, supervisor.token])
     for (const [method, url] of calls) {
-      const answer = await call(app, method, url, { token, body: method === 'GET' ? undefined : newCompany() });
+      const answer = await call(app, method, url, {
+        token,
+        body: method === 'GET' ? undefined : newCompany(),
+      });
       expect([url, answer.status, answer.body.error]).toEqual([url, 403, 'ERR_NO_PERMISSION']);
     }
   const [stored] = await app.deps.db.select().from(companies).where(eq(companies.id, tenant.companyId));
@@ -153,7 +171,8 @@ test('company admins, supervisors and attendants reach none of it, not even thei
 describe('renewal', () => {
   const renew = (id: number) => call(app, 'POST', `/companies/${id}/renew`, asSuper);
   const withDue = async (dueDate: string, recurrence: string) =>
-    (await call(app, 'POST', '/companies', { ...asSuper, body: newCompany({ dueDate, recurrence }) })).body.id as number;
+    (await call(app, 'POST', '/companies', { ...asSuper, body: newCompany({ dueDate, recurrence }) })).body
+      .id as number;
 
   test.each([
     ['a month from a due date still ahead', '2026-03-20', 'MENSAL', '2026-04-20'],
@@ -206,7 +225,11 @@ describe('renewal', () => {
     expect(told).toEqual([
       {
         action: 'update',
-        company: expect.objectContaining({ id: tenant.companyId, dueDate: addMonths(today, 1), status: true }),
+        company: expect.objectContaining({
+          id: tenant.companyId,
+          dueDate: addMonths(today, 1),
+          status: true,
+        }),
       },
     ]);
   });

@@ -26,7 +26,11 @@ import { publishCompanyChange } from './companies.events.js';
 /** The super user's company management (spec 001 §2 Companies); every route is gated `companies:manage`. */
 export async function listCompanies(ctx: Ctx, query: ListCompaniesQuery) {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
-  const { rows, total } = await searchCompanies(ctx.db, { search: query.searchParam, limit: PAGE_SIZE, offset });
+  const { rows, total } = await searchCompanies(ctx.db, {
+    search: query.searchParam,
+    limit: PAGE_SIZE,
+    offset,
+  });
   return { companies: rows, hasMore: offset + rows.length < total, count: total };
 }
 
@@ -78,7 +82,9 @@ export async function createCompany(ctx: Ctx, input: CreateCompanyBody): Promise
 
 export async function updateCompany(ctx: Ctx, id: number, input: UpdateCompanyBody): Promise<CompanyAdmin> {
   if (id === PLATFORM_COMPANY_ID && input.status === false)
-    throw new AppError('ERR_PLATFORM_COMPANY', 'The platform company stays active', { status: msg.invalidValue });
+    throw new AppError('ERR_PLATFORM_COMPANY', 'The platform company stays active', {
+      status: msg.invalidValue,
+    });
   const { numberConections, ...fields } = input;
   await ctx.db
     .transaction(async (tx) => {
@@ -91,9 +97,19 @@ export async function updateCompany(ctx: Ctx, id: number, input: UpdateCompanyBo
         .where(eq(companies.id, id))
         .returning();
       if (!after) throw new AppError('ERR_NO_COMPANY_FOUND');
-      const changes = changedFields(before, { ...after, numberConections: after.numberConnections }, Object.keys(input));
+      const changes = changedFields(
+        before,
+        { ...after, numberConections: after.numberConnections },
+        Object.keys(input),
+      );
       if (Object.keys(changes).length)
-        await recordAudit(tx, ctx, { companyId: id, action: 'company.update', entityType: 'company', entityId: id, changes });
+        await recordAudit(tx, ctx, {
+          companyId: id,
+          action: 'company.update',
+          entityType: 'company',
+          entityId: id,
+          changes,
+        });
     })
     .catch(rethrowTaken);
   await publishCompanyChange(ctx, id);
@@ -161,7 +177,7 @@ async function requirePlan(tx: Tx, planId: number) {
 
 function rethrowTaken(error: unknown): never {
   if (isUniqueViolation(error, 'companies_name_key'))
-    throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 'Company name already in use', { name: msg.invalidValue });
+    throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 'Company name already in use');
   if (isUniqueViolation(error, 'users_email_key'))
     throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 'E-mail already in use', { email: msg.emailTaken });
   throw error;

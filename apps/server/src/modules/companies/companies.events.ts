@@ -1,7 +1,7 @@
 import { type CompanyEvent, events } from '@balcao/shared';
 import type { AppDeps } from '../../platform/context.js';
-import { findCompanyAndPlan } from './companies.queries.js';
 import { toPlan } from '../plans/plans.queries.js';
+import { findCompanyAndPlan } from './companies.queries.js';
 
 /**
  * Tells the company's own users that its due date, status or plan changed (a renewal, the super

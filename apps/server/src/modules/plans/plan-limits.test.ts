@@ -74,7 +74,11 @@ test('concurrent connection creates leave exactly as many connections as the pla
 test('two users created at once on a three-user plan holding two leave exactly three', async () => {
   const tenant = await createTenant(app, { plan: { users: 3 } });
   await createUser(app, tenant.companyId);
-  const body = (i: number) => ({ name: `Pair ${i}`, email: `pair-${tenant.companyId}-${i}@example.test`, password: 'Secret-1a' });
+  const body = (i: number) => ({
+    name: `Pair ${i}`,
+    email: `pair-${tenant.companyId}-${i}@example.test`,
+    password: 'Secret-1a',
+  });
 
   const answers = await Promise.all(
     [0, 1].map((i) => call(app, 'POST', '/users', { token: tenant.admin.token, body: body(i) })),

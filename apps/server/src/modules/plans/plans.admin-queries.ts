@@ -1,15 +1,19 @@
 import type { PlanAdmin } from '@balcao/shared';
 import { asc, count, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, plans } from '../../db/schema/index.js';
+import { plans } from '../../db/schema/index.js';
 import { toPlan } from './plans.queries.js';
 
 /** Written out: inside a select from plans, drizzle would leave both ids unqualified (and both companies'). */
-const companiesCount = sql<number>`(select count(*) from companies where companies.plan_id = plans.id)`.mapWith(Number);
+const companiesCount =
+  sql<number>`(select count(*) from companies where companies.plan_id = plans.id)`.mapWith(Number);
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-const toPlanAdmin = ({ companiesCount, ...row }: typeof plans.$inferSelect & { companiesCount: number }): PlanAdmin => ({
+const toPlanAdmin = ({
+  companiesCount,
+  ...row
+}: typeof plans.$inferSelect & { companiesCount: number }): PlanAdmin => ({
   ...toPlan(row),
   companiesCount,
 });

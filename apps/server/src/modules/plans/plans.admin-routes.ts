@@ -9,8 +9,8 @@ import {
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
-import { allPlans } from './plans.admin-queries.js';
 import { createPlan, deletePlan, listPlans, showPlan, updatePlan } from './plans.admin.js';
+import { allPlans } from './plans.admin-queries.js';
 
 /**
  * Spec 001 §7 Plans, the super user's alone (001 §6; the replaced product let any signed-in user
@@ -40,12 +40,16 @@ export const plansAdminRoutes =
     app.post(
       '/plans',
       { config: { gate }, schema: { body: createPlanBody, response: { 201: planAdminSchema } } },
-      async (request, reply) => reply.status(201).send(await createPlan(contextOf(deps, request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createPlan(contextOf(deps, request), request.body)),
     );
 
     app.put(
       '/plans/:id',
-      { config: { gate }, schema: { params: idParam, body: updatePlanBody, response: { 200: planAdminSchema } } },
+      {
+        config: { gate },
+        schema: { params: idParam, body: updatePlanBody, response: { 200: planAdminSchema } },
+      },
       (request) => updatePlan(contextOf(deps, request), request.params.id, request.body),
     );
 

@@ -43,9 +43,19 @@ describe('the super user manages plans', () => {
   test('omitted fields take the defaults; what GET answers, PUT accepts', async () => {
     const { body: plan } = await call(app, 'POST', '/plans', { ...asSuper, body: { name: planName() } });
 
-    const saved = await call(app, 'PUT', `/plans/${plan.id}`, { ...asSuper, body: { ...plan, amount: 12_900 } });
+    const saved = await call(app, 'PUT', `/plans/${plan.id}`, {
+      ...asSuper,
+      body: { ...plan, amount: 12_900 },
+    });
 
-    expect(plan).toMatchObject({ users: 1, connections: 1, queues: 1, amount: 0, isPublic: true, ...allFlags(true) });
+    expect(plan).toMatchObject({
+      users: 1,
+      connections: 1,
+      queues: 1,
+      amount: 0,
+      isPublic: true,
+      ...allFlags(true),
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ...plan, amount: 12_900 });
   });
@@ -76,7 +86,10 @@ describe('the super user manages plans', () => {
 
     const refused = await call(app, 'DELETE', `/plans/${tenant.planId}`, asSuper);
     const shown = await call(app, 'GET', `/plans/${tenant.planId}`, asSuper);
-    await call(app, 'PUT', `/companies/${tenant.companyId}`, { ...asSuper, body: { planId: platform.planId } });
+    await call(app, 'PUT', `/companies/${tenant.companyId}`, {
+      ...asSuper,
+      body: { planId: platform.planId },
+    });
     const deleted = await call(app, 'DELETE', `/plans/${tenant.planId}`, asSuper);
 
     expect([refused.status, refused.body.error]).toEqual([409, 'ERR_PLAN_IN_USE']);

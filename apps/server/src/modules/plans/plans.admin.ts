@@ -1,7 +1,6 @@
 import {
   type CreatePlanBody,
   type ListPlansQuery,
-  msg,
   PAGE_SIZE,
   type PlanAdmin,
   type UpdatePlanBody,
@@ -38,7 +37,10 @@ const toColumns = ({ amount, ...rest }: UpdatePlanBody) => ({
 export async function createPlan(ctx: Ctx, input: CreatePlanBody): Promise<PlanAdmin> {
   const id = await ctx.db
     .transaction(async (tx) => {
-      const [row] = await tx.insert(plans).values({ ...toColumns(input), name: input.name }).returning({ id: plans.id });
+      const [row] = await tx
+        .insert(plans)
+        .values({ ...toColumns(input), name: input.name })
+        .returning({ id: plans.id });
       if (!row) throw new AppError('ERR_INTERNAL');
       await recordAudit(tx, ctx, {
         companyId: ctx.companyId,
@@ -65,7 +67,13 @@ export async function updatePlan(ctx: Ctx, id: number, input: UpdatePlanBody): P
       if (!before || !after) throw new AppError('ERR_NO_PLAN_FOUND');
       const changes = changedFields(before, after, Object.keys(toColumns(input)));
       if (Object.keys(changes).length)
-        await recordAudit(tx, ctx, { companyId: ctx.companyId, action: 'plan.update', entityType: 'plan', entityId: id, changes });
+        await recordAudit(tx, ctx, {
+          companyId: ctx.companyId,
+          action: 'plan.update',
+          entityType: 'plan',
+          entityId: id,
+          changes,
+        });
     })
     .catch(rethrowTaken);
   return showPlan(ctx, id);
@@ -99,6 +107,6 @@ export async function deletePlan(ctx: Ctx, id: number): Promise<void> {
 
 function rethrowTaken(error: unknown): never {
   if (isUniqueViolation(error, 'plans_name_key'))
-    throw new AppError('ERR_PLAN_ALREADY_EXISTS', 'Plan name already in use', { name: msg.invalidValue });
+    throw new AppError('ERR_PLAN_ALREADY_EXISTS', 'Plan name already in use');
   throw error;
 }

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { buildSessionUser } from '../../test/fixtures';
-import { HomeRoute, RequireGate, RequirePlan } from '../guards';
+import { HomeRoute, RequireGate, RequirePlan, RequireSuperGate } from '../guards';
 import { routes } from '../router';
 import { isMenuEntryVisible, menuEntries } from './menu-entries';
 
@@ -39,10 +39,16 @@ const administration = [
   'settings',
   'auditLog',
 ];
+/** The super user's own page sits after the settings (whose tabs hold it too). */
+const superAdministration = [...administration.slice(0, -1), 'companies', 'auditLog'];
 
 describe('side menu visibility', () => {
   test('the entries follow spec 000 §2: quick messages, Kanban, contacts; messages API, plantão, users, queues, prompts, integrations, connections, files', () => {
-    expect(menuEntries.map((entry) => entry.key)).toEqual([...management, ...everyone, ...administration]);
+    expect(menuEntries.map((entry) => entry.key)).toEqual([
+      ...management,
+      ...everyone,
+      ...superAdministration,
+    ]);
   });
 
   test('an attendant on a plan without Kanban loses the Kanban entry and nothing else', () => {
@@ -62,11 +68,11 @@ describe('side menu visibility', () => {
     expect(visibleKeys({ profile: 'admin' })).toEqual([...management, ...everyone, ...administration]);
   });
 
-  test('the super user sees what an admin sees', () => {
+  test('the super user sees what an admin sees, and the companies', () => {
     expect(visibleKeys({ profile: 'user', super: true })).toEqual([
       ...management,
       ...everyone,
-      ...administration,
+      ...superAdministration,
     ]);
   });
 
@@ -129,7 +135,8 @@ function routeGates(routes: RouteObject[], gate?: Gate): Map<string, Gate | unde
   const found = new Map<string, Gate | undefined>();
   for (const route of routes) {
     const element = route.element as ReactElement<{ gate: Gate }> | undefined;
-    const own = element?.type === RequireGate ? element.props.gate : gate;
+    const own =
+      element?.type === RequireGate || element?.type === RequireSuperGate ? element.props.gate : gate;
     if (route.path) found.set(route.path, own);
     // `/` is the dashboard for whoever may see it, the inbox for everyone else.
     if (route.index && element?.type === HomeRoute) found.set('/', 'dashboard:view');

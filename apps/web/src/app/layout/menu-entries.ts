@@ -5,6 +5,7 @@ import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import AvTimerOutlinedIcon from '@mui/icons-material/AvTimerOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
@@ -146,6 +147,14 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: SettingsOutlinedIcon,
     section: 'administration',
     gate: 'settings:manage',
+  },
+  // Spec 001 §2: the super user's companies (also a settings tab).
+  {
+    key: 'companies',
+    to: '/companies',
+    icon: BusinessOutlinedIcon,
+    section: 'administration',
+    gate: 'companies:manage',
   },
   // Not in the spec's menu: issue 25's audit log, after the settings whose changes it lists.
   {
