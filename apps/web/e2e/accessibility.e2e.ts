@@ -106,3 +106,31 @@ test('every screen of the menu, with the menu open, the sign-in pages and an ope
   await page.getByRole('list', { name: 'Mensagens' }).getByText('Seu pedido 4521 sai hoje.').waitFor();
   await expectNoSeriousAxeViolations(page, 'an open ticket (360 px)');
 }, 120_000);
+
+test("the super user's screens (companies, the settings' Empresas and Planos tabs, their dialogs) pass axe on a desktop and at 360 px", async () => {
+  for (const [viewport, label] of [
+    [desktop, 'desktop'],
+    [phone, '360 px'],
+  ] as const) {
+    const page = await openPage(browser, viewport);
+    await signIn(page);
+    await page.goto('/companies');
+    await settled(page);
+    await expectNoSeriousAxeViolations(page, `/companies (${label})`);
+    await page.getByRole('button', { name: 'Adicionar empresa' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoSeriousAxeViolations(page, `the company dialog (${label})`);
+    await page.keyboard.press('Escape');
+    await page.goto('/settings');
+    await settled(page);
+    for (const tab of ['Empresas', 'Planos']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousAxeViolations(page, `the settings' ${tab} tab (${label})`);
+    }
+    await page.getByRole('button', { name: 'Adicionar plano' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoSeriousAxeViolations(page, `the plan dialog (${label})`);
+    await page.context().close();
+  }
+}, 120_000);
