@@ -2,7 +2,7 @@ import { planFlagKeys } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, createUser } from '../../../test/fixtures.js';
+import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
 import { plans } from '../../db/schema/index.js';
 
 const app = await createTestApp();
@@ -132,4 +132,27 @@ test('company admins reach none of the plan routes; the public list stays open',
   const [stored] = await app.deps.db.select().from(plans).where(eq(plans.id, tenant.planId));
   expect(stored?.users).toBe(10);
   expect((await call(app, 'GET', '/plans/listPublic')).status).toBe(200);
+});
+
+test('a reply through a channel the plan lost is refused; a private note still goes in', async () => {
+  const tenant = await createTenant(app);
+  const ticket = await createTicket(app, tenant.companyId, {
+    status: 'open',
+    userId: tenant.admin.id,
+    channel: 'whatsapp',
+  });
+  const reply = (isPrivate: boolean) =>
+    call(app, 'POST', `/messages/${ticket.id}`, {
+      token: tenant.admin.token,
+      body: { body: 'Seu pedido saiu.', isPrivate },
+    });
+  const before = await reply(false);
+
+  await call(app, 'PUT', `/plans/${tenant.planId}`, { ...asSuper, body: { useWhatsapp: false } });
+  const after = await reply(false);
+  const note = await reply(true);
+
+  expect(before.status).toBe(201);
+  expect([after.status, after.body.error]).toEqual([403, 'ERR_PLAN_FEATURE_DISABLED']);
+  expect(note.status).toBe(201);
 });
