@@ -71,20 +71,33 @@ test('concurrent connection creates leave exactly as many connections as the pla
   expect(await held(connections, tenant.companyId)).toBe(LIMIT);
 });
 
+/** Several companies at once, so the pair in each overlaps even on a quiet machine. */
 test('two users created at once on a three-user plan holding two leave exactly three', async () => {
-  const tenant = await createTenant(app, { plan: { users: 3 } });
-  await createUser(app, tenant.companyId);
-  const body = (i: number) => ({
+  const tenants = await Promise.all(
+    Array.from({ length: 8 }, () => createTenant(app, { plan: { users: 3 } })),
+  );
+  for (const tenant of tenants) await createUser(app, tenant.companyId);
+  const body = (companyId: number, i: number) => ({
     name: `Pair ${i}`,
-    email: `pair-${tenant.companyId}-${i}@example.test`,
+    email: `pair-${companyId}-${i}@example.test`,
     password: 'Secret-1a',
   });
 
   const answers = await Promise.all(
-    [0, 1].map((i) => call(app, 'POST', '/users', { token: tenant.admin.token, body: body(i) })),
+    tenants.map((tenant) =>
+      Promise.all(
+        [0, 1].map((i) =>
+          call(app, 'POST', '/users', { token: tenant.admin.token, body: body(tenant.companyId, i) }),
+        ),
+      ),
+    ),
   );
 
-  expect(answers.map((a) => a.status).sort()).toEqual([201, 403]);
-  expect(answers.find((a) => a.status === 403)?.body.error).toBe('ERR_PLAN_USER_LIMIT');
-  expect(await held(users, tenant.companyId)).toBe(3);
+  for (const [index, pair] of answers.entries()) {
+    expect(pair.map((a) => (a.status === 201 ? 201 : `${a.status} ${a.body.error}`)).sort()).toEqual([
+      201,
+      '403 ERR_PLAN_USER_LIMIT',
+    ]);
+    expect(await held(users, tenants[index]?.companyId ?? 0)).toBe(3);
+  }
 });
