@@ -238,3 +238,19 @@ describe('renewal', () => {
     expect((await renew(2147483647)).body.error).toBe('ERR_NO_COMPANY_FOUND');
   });
 });
+
+test("a plan's new flags reach the users of every company on it live", async () => {
+  fakeClock(app, new Date().toISOString());
+  const tenant = await createTenant(app);
+  const socket = await live.connectOnline(tenant.admin);
+  await live.drain(socket);
+  const told = collect<{ company: { id: number; plan: { useKanban: boolean } } }>(
+    socket,
+    events.company(tenant.companyId),
+  );
+
+  await call(app, 'PUT', `/plans/${tenant.planId}`, { ...asSuper, body: { useKanban: false } });
+
+  await heard(told, 1);
+  expect(told[0]?.company).toMatchObject({ id: tenant.companyId, plan: { useKanban: false } });
+});

@@ -1,4 +1,6 @@
-import { type CompanyEvent, events } from '@balcao/shared';
+import { type CompanyEvent, events, type Plan } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
+import { companies, plans } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { toPlan } from '../plans/plans.queries.js';
 import { findCompanyAndPlan } from './companies.queries.js';
@@ -10,17 +12,23 @@ import { findCompanyAndPlan } from './companies.queries.js';
  */
 export async function publishCompanyChange(deps: Pick<AppDeps, 'db' | 'realtime'>, companyId: number) {
   const row = await findCompanyAndPlan(deps.db, companyId);
-  if (!row) return;
-  const { company, plan } = row;
+  if (row) publish(deps, row.company, toPlan(row.plan));
+}
+
+/** A plan's limits or flags changed: every company on it hears, from one read of them all. */
+export async function publishPlanChange(deps: Pick<AppDeps, 'db' | 'realtime'>, planId: number) {
+  const rows = await deps.db
+    .select({ company: companies, plan: plans })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.planId, planId));
+  for (const row of rows) publish(deps, row.company, toPlan(row.plan));
+}
+
+function publish(deps: Pick<AppDeps, 'realtime'>, company: typeof companies.$inferSelect, plan: Plan) {
   const event: CompanyEvent = {
     action: 'update',
-    company: {
-      id: company.id,
-      name: company.name,
-      dueDate: company.dueDate,
-      status: company.status,
-      plan: toPlan(plan),
-    },
+    company: { id: company.id, name: company.name, dueDate: company.dueDate, status: company.status, plan },
   };
-  deps.realtime.toCompany(companyId, events.company(companyId), event);
+  deps.realtime.toCompany(company.id, events.company(company.id), event);
 }

@@ -11,11 +11,13 @@ import { companies, plans } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
+import { publishPlanChange } from '../companies/companies.events.js';
 import { findPlanAdmin, searchPlans } from './plans.admin-queries.js';
 
 /**
  * The super user's plans (spec 001 §2 Planos). A change of limits or flags reaches every company on
- * the plan at its next request: the actor cache is told by the plans trigger (migration 0006).
+ * the plan at its next request (the actor cache is told by the plans trigger, migration 0006), and its
+ * users' menus at once (the company event).
  */
 export async function listPlans(ctx: Ctx, query: ListPlansQuery) {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
@@ -76,6 +78,7 @@ export async function updatePlan(ctx: Ctx, id: number, input: UpdatePlanBody): P
         });
     })
     .catch(rethrowTaken);
+  await publishPlanChange(ctx, id);
   return showPlan(ctx, id);
 }
 
