@@ -1,14 +1,12 @@
 import { randomInt } from 'node:crypto';
 import {
   type AuditAction,
-  type Channel,
   CONNECTION_TOKEN_LENGTH,
   type Connection,
   can,
   events,
   maskSecret,
   msg,
-  type PlanFlag,
   type SaveConnectionBody,
   type UpdateConnectionBody,
 } from '@balcao/shared';
