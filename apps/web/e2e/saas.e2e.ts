@@ -90,6 +90,17 @@ test('the super user creates a plan and a company on it, and the server holds bo
       plan: expect.objectContaining({ name: planName, amount: 4990 }),
     }),
   ]);
+  await rowOf(page, companyName)
+    .getByRole('button', { name: `Editar ${companyName}` })
+    .click();
+  await dialog().getByRole('combobox', { name: 'Recorrência' }).click();
+  await page.getByRole('option', { name: 'Anual', exact: true }).click();
+  await dialog().getByLabel('Atendentes').fill('5');
+  await dialog().getByRole('button', { name: 'Salvar' }).click();
+  await dialog().waitFor({ state: 'detached' });
+  await rowOf(page, companyName).getByText('Anual').waitFor();
+  const edited = await apiAs(page)('GET', `/companies/${companies[0].id}`);
+  expect(edited).toMatchObject({ recurrence: 'ANUAL', numberAttendants: 5, dueDate: '2031-05-10' });
   // The company's first admin signs in with what was typed.
   const admin = await openPage(browser);
   await signIn(admin, email, 'Padaria-2026');
