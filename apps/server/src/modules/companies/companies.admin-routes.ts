@@ -14,10 +14,10 @@ import {
   deleteCompany,
   listCompanies,
   listCompanyOptions,
-  renewCompany,
   showCompany,
   updateCompany,
 } from './companies.admin.js';
+import { renewCompany } from './companies.renew.js';
 
 /** Spec 001 §7 Companies: the super user's alone (001 §6). */
 export const companiesAdminRoutes =

@@ -7,12 +7,10 @@ import {
   msg,
   PAGE_SIZE,
   PLATFORM_COMPANY_ID,
-  type Recurrence,
-  renewedDueDate,
   type UpdateCompanyBody,
   zonedParts,
 } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { companies, plans, users } from '../../db/schema/index.js';
@@ -112,42 +110,6 @@ export async function updateCompany(ctx: Ctx, id: number, input: UpdateCompanyBo
         });
     })
     .catch(rethrowTaken);
-  await publishCompanyChange(ctx, id);
-  return showCompany(ctx, id);
-}
-
-/**
- * One renewal period, counted from the later of today (in the company's zone) and its due date. The
- * update names the due date it read, so two renewals at once extend twice, never lose one, and
- * never count from a stale date.
- */
-export async function renewCompany(ctx: Ctx, id: number): Promise<CompanyAdmin> {
-  for (;;) {
-    const [row] = await ctx.db
-      .select({ dueDate: companies.dueDate, recurrence: companies.recurrence, timezone: companies.timezone })
-      .from(companies)
-      .where(eq(companies.id, id));
-    if (!row) throw new AppError('ERR_NO_COMPANY_FOUND');
-    const today = zonedParts(ctx.now(), row.timezone).date;
-    const dueDate = renewedDueDate(row.dueDate, today, row.recurrence as Recurrence);
-    const renewed = await ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(companies)
-        .set({ dueDate, updatedAt: new Date() })
-        .where(and(eq(companies.id, id), eq(companies.dueDate, row.dueDate)))
-        .returning({ id: companies.id });
-      if (updated)
-        await recordAudit(tx, ctx, {
-          companyId: id,
-          action: 'company.update',
-          entityType: 'company',
-          entityId: id,
-          changes: { dueDate: [row.dueDate, dueDate] },
-        });
-      return Boolean(updated);
-    });
-    if (renewed) break;
-  }
   await publishCompanyChange(ctx, id);
   return showCompany(ctx, id);
 }
