@@ -40,6 +40,7 @@ import { registerCampaignDispatch } from './modules/campaigns/campaigns.dispatch
 import { campaignManagersAudience } from './modules/campaigns/campaigns.events.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
+import { companiesAdminRoutes } from './modules/companies/companies.admin-routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectionBudgetRoutes } from './modules/connections/connections.budget.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
@@ -62,6 +63,7 @@ import { createOutbox } from './modules/messages/messages.outbox-worker.js';
 import { typingRelay } from './modules/messages/messages.presence.js';
 import { registerReadReceiptJobs } from './modules/messages/messages.read-receipts.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { plansAdminRoutes } from './modules/plans/plans.admin-routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { plantaoRoutes } from './modules/plantao/plantao.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
@@ -240,6 +242,8 @@ export async function buildApp({
     await api.register(twoFactorRoutes(deps));
     await api.register(plansRoutes(deps));
     await api.register(companiesRoutes(deps));
+    await api.register(companiesAdminRoutes(deps));
+    await api.register(plansAdminRoutes(deps));
     await api.register(settingsRoutes(deps));
     await api.register(usersRoutes(deps));
     await api.register(queuesRoutes(deps));

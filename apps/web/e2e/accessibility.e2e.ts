@@ -170,3 +170,46 @@ test("the super user's announcements and help videos, with the popover and a pla
     await page.context().close();
   }
 }, 120_000);
+
+/** A dialog once its opening fade has ended: half-faded colours are no contrast to judge. */
+async function dialogShown(page: Page) {
+  await page.getByRole('dialog').waitFor();
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.waitForLoadState('networkidle');
+}
+
+test("the super user's screens (companies, the settings' Empresas and Planos tabs, their dialogs) pass axe on a desktop and at 360 px", async () => {
+  for (const [viewport, label] of [
+    [desktop, 'desktop'],
+    [phone, '360 px'],
+  ] as const) {
+    const page = await openPage(browser, viewport);
+    await signIn(page);
+    await page.goto('/companies');
+    await settled(page);
+    await expectNoSeriousAxeViolations(page, `/companies (${label})`);
+    await page.getByRole('button', { name: 'Adicionar empresa' }).click();
+    await dialogShown(page);
+    await expectNoSeriousAxeViolations(page, `the company dialog (${label})`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.goto('/settings');
+    await settled(page);
+    for (const tab of ['Empresas', 'Planos']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousAxeViolations(page, `the settings' ${tab} tab (${label})`);
+    }
+    await page.getByRole('button', { name: 'Adicionar plano' }).click();
+    await dialogShown(page);
+    await expectNoSeriousAxeViolations(page, `the plan dialog (${label})`);
+    await page.context().close();
+  }
+}, 120_000);

@@ -87,6 +87,13 @@ export const errorStatus = {
   ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
   /** The list already holds an item with that number. */
   ERR_DUPLICATED_LIST_ITEM: 409,
+  /** Issue 23 (companies and plans): a company name is unique, case aside. */
+  ERR_COMPANY_ALREADY_EXISTS: 409,
+  ERR_PLAN_ALREADY_EXISTS: 409,
+  /** A plan some company is on cannot be deleted: move the companies first. */
+  ERR_PLAN_IN_USE: 409,
+  /** The platform company (the super user's own) cannot be deleted or switched off. */
+  ERR_PLATFORM_COMPANY: 409,
   ERR_NO_INTEGRATION_FOUND: 404,
   ERR_NO_FILE_LIST_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,

@@ -66,8 +66,8 @@ export function RequirePlan({ flag }: { flag: PlanFlag }) {
 }
 
 /**
- * A super user's page (spec 001 §6: announcements): anyone else is told the page is not theirs
- * ('Esta empresa não possui permissão…') and sent home after a second.
+ * A super user's page (spec 001 §6: announcements, companies): anyone else is told the page is not
+ * theirs ('Esta empresa não possui permissão…') and sent home after a second.
  */
 export function RequireGateOrRefuse({ gate }: { gate: Gate }) {
   const me = useSessionUser();

@@ -367,6 +367,17 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: '/companies',
+            ...titled('app.menu.companies'),
+            element: <RequireGateOrRefuse gate="companies:manage" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/companies/companies.page').then((m) => m.CompaniesPage)),
+              },
+            ],
+          },
+          {
             path: '/financeiro-aberto',
             ...titled('financeiro.expired.title'),
             element: <RequireExpired />,

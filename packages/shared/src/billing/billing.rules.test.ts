@@ -15,6 +15,7 @@ describe('due dates', () => {
 
   test('a month on from a day the next month lacks is its last day', () => {
     expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
   });
 });

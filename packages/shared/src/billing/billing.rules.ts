@@ -1,15 +1,17 @@
 import { addDays, daysUntil } from '../time.js';
 
 /** Months a company's due date moves per payment or renewal (spec 001 §6, company due date). */
-const recurrenceMonths: Record<string, number> = {
+export const recurrenceMonths = {
   MENSAL: 1,
   BIMESTRAL: 2,
   TRIMESTRAL: 3,
   SEMESTRAL: 6,
   ANUAL: 12,
-};
+} as const;
+export type Recurrence = keyof typeof recurrenceMonths;
 
-export const monthsOf = (recurrence: string): number => recurrenceMonths[recurrence] ?? 1;
+export const monthsOf = (recurrence: string): number =>
+  (recurrenceMonths as Record<string, number>)[recurrence] ?? 1;
 
 /**
  * Adds whole months to a YYYY-MM-DD date; a day the target month lacks falls on its last day

@@ -28,6 +28,8 @@ export const events = {
   contactListImport: (companyId: number) => `company-${companyId}-contactListImport`,
   /** Action CONCLUIDA when a Pix payment renewed the company (spec 001 §7, the payment room). */
   payment: (companyId: number) => `company-${companyId}-payment`,
+  /** Ours: the company's due date, status or plan changed (`companyEvent`). */
+  company: (companyId: number) => `company-${companyId}-company`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { companies, invoices, pixCharges } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { rooms } from '../../platform/realtime/rooms.js';
+import { publishCompanyChange } from '../companies/companies.events.js';
 import { type PixClient, reais } from './pix.client.js';
 import { findChargeByTxid, type PixChargeRow } from './pix-charges.queries.js';
 
@@ -36,7 +37,10 @@ export async function settlePayment(
   if (provider.status !== 'CONCLUIDA' || !paid || provider.valor.original !== reais(charge.valueCents))
     return;
   const event = await markPaid(deps, charge, notified.endToEndId);
-  if (event) deps.realtime.toRoom(rooms.billing(charge.companyId), events.payment(charge.companyId), event);
+  if (!event) return;
+  deps.realtime.toRoom(rooms.billing(charge.companyId), events.payment(charge.companyId), event);
+  // The top bar's due date of users already in (a payment ahead of time) follows as after a renewal.
+  await publishCompanyChange(deps, charge.companyId);
 }
 
 async function markPaid(deps: AppDeps, charge: PixChargeRow, endToEndId: string) {

@@ -1,14 +1,12 @@
 import { randomInt } from 'node:crypto';
 import {
   type AuditAction,
-  type Channel,
   CONNECTION_TOKEN_LENGTH,
   type Connection,
   can,
   events,
   maskSecret,
   msg,
-  type PlanFlag,
   type SaveConnectionBody,
   type UpdateConnectionBody,
 } from '@balcao/shared';
@@ -18,11 +16,11 @@ import { connectionQueues, connections, queues } from '../../db/schema/index.js'
 import { tenant } from '../../db/tenant.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requirePlan } from '../../platform/permissions.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { takePlanRoom } from '../plans/plan-limits.js';
 import { foreignQueueLink, toStoredSchedules } from '../queues/queues.queries.js';
 import { checkClaim, rethrowTaken } from './connections.claims.js';
+import { requireChannelPlan } from './connections.plan.js';
 import {
   type ConnectionRow,
   findConnection,
@@ -39,15 +37,6 @@ const newConnectionToken = () =>
     { length: CONNECTION_TOKEN_LENGTH },
     () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)],
   ).join('');
-
-/** Which plan flag lets a company use a channel; the website chat is ours and on every plan. */
-const channelFlag: Record<Channel, PlanFlag | undefined> = {
-  whatsapp: 'useWhatsapp',
-  whatsappapi: 'useWhatsapp',
-  facebook: 'useFacebook',
-  instagram: 'useInstagram',
-  webchat: undefined,
-};
 
 /** The website chat needs no outside session, and a Meta channel only its token: both are connected at once. */
 const initialStatus = (input: SaveConnectionBody) =>
@@ -191,8 +180,7 @@ export async function createConnections(ctx: Ctx, batch: NewConnection[]): Promi
   // Nothing to add needs no room, even where a lowered plan left the company above its limit.
   if (!batch.length) return [];
   for (const { input } of batch) {
-    const flag = channelFlag[input.channel];
-    if (flag) requirePlan(ctx.actor, flag);
+    requireChannelPlan(ctx.actor, input.channel);
     await checkClaim(ctx, input.channel, input);
   }
   const rows = await ctx.db

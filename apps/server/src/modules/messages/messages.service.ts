@@ -1,4 +1,5 @@
 import {
+  type Channel,
   encodeMessageCursor,
   type ListMessagesQuery,
   type Message,
@@ -7,6 +8,7 @@ import {
 } from '@balcao/shared';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { requireChannelPlan } from '../connections/connections.plan.js';
 import { maskMessage, maskTicket, numbersHiddenFor } from '../contacts/contacts.masking.js';
 import { readSetting } from '../settings/settings.queries.js';
 import { findVisibleTicket } from '../tickets/tickets.access.js';
@@ -113,6 +115,8 @@ export async function writableTicket(
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   if (ticket.status !== 'open' && ticket.status !== 'group' && !input.isPrivate)
     throw new AppError('ERR_CREATING_MESSAGE', 'Accept or reopen the ticket first');
+  // A plan that lost the channel (Facebook, say) sends nothing more through it; a private note stays ours.
+  if (!input.isPrivate) requireChannelPlan(ctx.actor, ticket.channel as Channel);
   const quoted = input.quotedMsgId ? await findMessage(ctx.db, ctx.companyId, input.quotedMsgId) : undefined;
   // A reply quotes only what the same conversation shows.
   if (input.quotedMsgId && quoted?.ticketId !== ticket.id) throw new AppError('ERR_NO_MESSAGE_FOUND');

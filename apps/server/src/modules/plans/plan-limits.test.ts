@@ -2,7 +2,7 @@ import { QUEUE_COLORS } from '@balcao/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant } from '../../../test/fixtures.js';
+import { createTenant, createUser } from '../../../test/fixtures.js';
 import { connections, queues, users } from '../../db/schema/index.js';
 
 /**
@@ -69,4 +69,35 @@ test('concurrent connection creates leave exactly as many connections as the pla
 
   expect(answers).toEqual(expected('ERR_PLAN_CONNECTION_LIMIT'));
   expect(await held(connections, tenant.companyId)).toBe(LIMIT);
+});
+
+/** Several companies at once, so the pair in each overlaps even on a quiet machine. */
+test('two users created at once on a three-user plan holding two leave exactly three', async () => {
+  const tenants = await Promise.all(
+    Array.from({ length: 8 }, () => createTenant(app, { plan: { users: 3 } })),
+  );
+  for (const tenant of tenants) await createUser(app, tenant.companyId);
+  const body = (companyId: number, i: number) => ({
+    name: `Pair ${i}`,
+    email: `pair-${companyId}-${i}@example.test`,
+    password: 'Secret-1a',
+  });
+
+  const answers = await Promise.all(
+    tenants.map((tenant) =>
+      Promise.all(
+        [0, 1].map((i) =>
+          call(app, 'POST', '/users', { token: tenant.admin.token, body: body(tenant.companyId, i) }),
+        ),
+      ),
+    ),
+  );
+
+  for (const [index, pair] of answers.entries()) {
+    expect(pair.map((a) => (a.status === 201 ? 201 : `${a.status} ${a.body.error}`)).sort()).toEqual([
+      201,
+      '403 ERR_PLAN_USER_LIMIT',
+    ]);
+    expect(await held(users, tenants[index]?.companyId ?? 0)).toBe(3);
+  }
 });

@@ -192,10 +192,11 @@ export async function releaseSchedule(db: Db, companyId: number, id: number, err
     .where(tenant(schedules, companyId, eq(schedules.id, id), eq(schedules.status, 'ENVIADA')));
 }
 
-export async function failSchedule(db: Db, companyId: number, id: number) {
+/** `error`: why it will not be sent (say, the plan no longer has schedules). */
+export async function failSchedule(db: Db, companyId: number, id: number, error?: string) {
   await db
     .update(schedules)
-    .set({ status: 'ERRO' })
+    .set({ status: 'ERRO', ...(error ? { error } : {}) })
     .where(tenant(schedules, companyId, eq(schedules.id, id), eq(schedules.status, 'PENDENTE')));
 }
 

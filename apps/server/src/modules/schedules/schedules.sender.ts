@@ -1,6 +1,8 @@
+import { type ErrorCode, isSubscriptionActive, zonedParts } from '@balcao/shared';
 import type { Tx } from '../../db/client.js';
 import type { schedules } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
+import { findCompanyAndPlan } from '../companies/companies.queries.js';
 import { storeOutbound } from '../messages/messages.outbox.js';
 import { findOrCreateTicket, lockContact } from '../tickets/tickets.resolution.js';
 import { publishSchedule } from './schedules.events.js';
@@ -36,6 +38,12 @@ export async function enqueueSchedule(deps: AppDeps, job: ScheduleJob, sendAt: D
  * which is what makes a job that runs twice, or late, harmless.
  */
 export async function sendSchedule(deps: AppDeps, job: ScheduleJob, now = new Date()): Promise<void> {
+  const refusal = await companyRefusal(deps, job.companyId, now);
+  if (refusal) {
+    await failSchedule(deps.db, job.companyId, job.scheduleId, refusal);
+    await publishSchedule(deps, job.companyId, job.scheduleId, 'update');
+    return;
+  }
   const schedule = await claimDueSchedule(deps.db, job.companyId, job.scheduleId, now);
   if (!schedule) return;
   let ticketId: number;
@@ -49,6 +57,20 @@ export async function sendSchedule(deps: AppDeps, job: ScheduleJob, now = new Da
   }
   await markScheduleTicket(deps.db, job.companyId, schedule.id, ticketId);
   await publishSchedule(deps, job.companyId, schedule.id, 'update');
+}
+
+/**
+ * The server's rule for every job of a plan feature, as for its routes: a plan without schedules, or a
+ * company switched off or past its due date, sends nothing. The schedule fails with the reason rather
+ * than waiting: sent days late when the company comes back, it would say what is no longer true.
+ */
+async function companyRefusal(deps: AppDeps, companyId: number, now: Date): Promise<ErrorCode | undefined> {
+  const row = await findCompanyAndPlan(deps.db, companyId);
+  if (!row?.plan.useSchedules) return 'ERR_PLAN_FEATURE_DISABLED';
+  const { company } = row;
+  if (!company.status || !isSubscriptionActive(company.dueDate, zonedParts(now, company.timezone).date))
+    return 'ERR_SUBSCRIPTION_EXPIRED';
+  return undefined;
 }
 
 async function storeScheduled(

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, createTicket, createUser } from '../../../test/fixtures.js';
+import { createTenant, createTicket, createUser, setDueDate } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
-import { connections, messages, schedules, tickets } from '../../db/schema/index.js';
+import { connections, messages, plans, schedules, tickets } from '../../db/schema/index.js';
 import { SEND_JOB, sendSchedule, sweepMissedSchedules } from './schedules.sender.js';
 
 const app = await createTestApp();
@@ -270,5 +270,22 @@ describe('sending', () => {
     await sweepMissedSchedules(app.deps);
 
     expect(await sentBodies(tenant.companyId, ticket.id)).toEqual(['Perdido no desligamento']);
+  });
+});
+
+describe('the plan and the subscription hold for the job too', () => {
+  test.each([
+    ['the plan lost schedules', { useSchedules: false }, undefined, 'ERR_PLAN_FEATURE_DISABLED'],
+    ['the company is past its due date', { useSchedules: true }, '2020-01-01', 'ERR_SUBSCRIPTION_EXPIRED'],
+  ])('a schedule due after %s fails with the reason and sends nothing', async (_, plan, dueDate, reason) => {
+    const { tenant, ticket } = await setup();
+    const created = await schedule(tenant.admin.token, ticket, later(HOUR));
+    await app.deps.db.update(plans).set(plan).where(eq(plans.id, tenant.planId));
+    if (dueDate) await setDueDate(app, tenant.companyId, dueDate);
+
+    await sendSchedule(app.deps, { companyId: tenant.companyId, scheduleId: created.id }, later(2 * HOUR));
+
+    expect(await rowOf(created.id)).toMatchObject({ status: 'ERRO', error: reason });
+    expect(await sentBodies(tenant.companyId, ticket.id)).toEqual([]);
   });
 });

@@ -43,8 +43,8 @@ const administration = [
   'settings',
   'auditLog',
 ];
-/** Spec 001 §6: the super user's pages, listed among the administration ones before the audit log. */
-const superOnly = ['announcements'];
+/** Spec 001 §6: the super user's pages, after the settings (whose tabs hold the companies too), before the audit log. */
+const superOnly = ['announcements', 'companies'];
 const administrationOfSuper = [...administration.slice(0, -1), ...superOnly, 'auditLog'];
 
 describe('side menu visibility', () => {
@@ -93,7 +93,7 @@ describe('side menu visibility', () => {
     expect(visibleKeys({ profile: 'admin' })).toEqual([...management, ...everyone, ...administration]);
   });
 
-  test('the super user sees what an admin sees, and the announcements', () => {
+  test('the super user sees what an admin sees, and the announcements and companies', () => {
     expect(visibleKeys({ profile: 'user', super: true })).toEqual([
       ...management,
       ...everyone,

@@ -1,10 +1,12 @@
 import { can, type Gate, type PlanFlag, planAllows, type SessionUser } from '@balcao/shared';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import AnnouncementOutlinedIcon from '@mui/icons-material/AnnouncementOutlined';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import AvTimerOutlinedIcon from '@mui/icons-material/AvTimerOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
@@ -197,9 +199,17 @@ export const menuEntries: readonly MenuEntry[] = [
   {
     key: 'announcements',
     to: '/announcements',
-    icon: CampaignOutlinedIcon,
+    icon: AnnouncementOutlinedIcon,
     section: 'administration',
     gate: 'announcements:manage',
+  },
+  // Spec 001 §2: the super user's companies (also a settings tab).
+  {
+    key: 'companies',
+    to: '/companies',
+    icon: BusinessOutlinedIcon,
+    section: 'administration',
+    gate: 'companies:manage',
   },
   // Not in the spec's menu: issue 25's audit log, after the settings whose changes it lists.
   {

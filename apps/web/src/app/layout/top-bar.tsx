@@ -10,17 +10,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementsPopover } from '../../modules/announcements/announcements-popover';
 import { ChatsPopover } from '../../modules/chats/chats-popover';
-import { formatDate } from '../../shared/format';
-import { isSessionExpired, useSession } from '../../shared/session/session.store';
 import { useSessionUser } from '../../shared/session/session-user';
 import { AccountMenu } from './account-menu';
+import { DueDateLine } from './due-date-line';
 import { NotificationsBell } from './notifications-bell';
 import { VolumeControl } from './volume-control';
 
 export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
   const { t } = useTranslation();
   const me = useSessionUser();
-  const expired = isSessionExpired(useSession());
   return (
     <AppBar position="fixed" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
@@ -48,18 +46,7 @@ export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
               {t('app.topBar.company', { company: me.company.name })}
             </Box>
           </Typography>
-          {can(me, 'users:manage') && (
-            <Typography
-              variant="caption"
-              noWrap
-              component="p"
-              sx={{ opacity: 0.85, display: { xs: 'none', sm: 'block' } }}
-            >
-              {t(expired ? 'app.topBar.dueDateExpired' : 'app.topBar.dueDate', {
-                date: formatDate(me.company.dueDate),
-              })}
-            </Typography>
-          )}
+          {can(me, 'users:manage') && <DueDateLine />}
         </Box>
         <VolumeControl />
         <Tooltip title={t('app.topBar.refresh')}>

@@ -1,12 +1,12 @@
-import { authEvent, events, FORCED_RELOAD_DELAY_MS, userEvent } from '@balcao/shared';
+import { authEvent, companyEvent, events, FORCED_RELOAD_DELAY_MS, userEvent } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../socket/socket';
 import { toast } from '../toast/toast.store';
 import { markEndedElsewhere } from './ended-elsewhere';
-import { clearSession, updateSessionUser } from './session.store';
+import { clearSession, updateSessionCompany, updateSessionUser } from './session.store';
 import { useSessionUser } from './session-user';
 
-/** Keeps the signed-in user current and ends this session when the account signs in elsewhere. */
+/** Keeps the signed-in user and their company current and ends this session when the account signs in elsewhere. */
 export function useSessionRealtime() {
   const me = useSessionUser();
   const { t } = useTranslation();
@@ -22,4 +22,9 @@ export function useSessionRealtime() {
   useSocketEvent(events.user(me.companyId), userEvent, (payload) => {
     if (payload.action === 'update' && payload.user.id === me.id) updateSessionUser(payload.user);
   });
+
+  // The super user renewed or changed the company: the top bar's due date and the plan's menu follow.
+  useSocketEvent(events.company(me.companyId), companyEvent, (payload) =>
+    updateSessionCompany(payload.company),
+  );
 }

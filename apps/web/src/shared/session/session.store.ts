@@ -59,6 +59,19 @@ export function updateSessionUser(user: User | SessionUser) {
   setState({ ...state, status: 'signedIn', user: { ...state.user, ...user, company } });
 }
 
+/** The company's due date, status or plan as the server now has them (a renewal, the super user's edit). */
+export function updateSessionCompany(
+  company: Pick<SessionUser['company'], 'id' | 'name' | 'dueDate' | 'plan'>,
+) {
+  if (!state.user || state.user.company.id !== company.id) return;
+  // A renewal lifts the refusal the server gave before; the due date decides again.
+  setState({
+    ...state,
+    refusedAsExpired: false,
+    user: { ...state.user, company: { ...state.user.company, ...company } },
+  });
+}
+
 export function markSubscriptionExpired() {
   if (!state.refusedAsExpired) setState({ ...state, refusedAsExpired: true });
 }
