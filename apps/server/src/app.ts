@@ -54,6 +54,8 @@ import { registerReadReceiptJobs } from './modules/messages/messages.read-receip
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { plantaoRoutes } from './modules/plantao/plantao.routes.js';
+import { registerRecoveryJobs } from './modules/recovery/recovery.delivery.js';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { integrationManagersAudience } from './modules/queue-integrations/integrations.audience.js';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes.js';
@@ -256,6 +258,7 @@ export async function buildApp({
     await api.register(plantaoRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
     await api.register(contactListsRoutes(deps));
+    await api.register(recoveryRoutes(deps));
   });
 
   live.onAudience(ticketAudienceOf(db));
@@ -284,6 +287,7 @@ export async function buildApp({
   await registerAuditPrune(deps);
   await registerContactListImport(deps);
   await registerContactListCheck(deps);
+  await registerRecoveryJobs(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
 
   // Renews this process's session leases and takes over those of processes that died.
