@@ -54,8 +54,6 @@ import { registerReadReceiptJobs } from './modules/messages/messages.read-receip
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { plantaoRoutes } from './modules/plantao/plantao.routes.js';
-import { registerRecoveryJobs } from './modules/recovery/recovery.delivery.js';
-import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { integrationManagersAudience } from './modules/queue-integrations/integrations.audience.js';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes.js';
@@ -63,6 +61,8 @@ import { chatbotsRoutes } from './modules/queues/chatbots.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { registerRecoveryJobs } from './modules/recovery/recovery.delivery.js';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { scheduleAudience } from './modules/schedules/schedules.events.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';

@@ -82,7 +82,10 @@ const addressIn = (line: string) => /<([^>]*)>/.exec(line)?.[1] ?? '';
 
 function parse(lines: string[]): Pick<ReceivedMail, 'subject' | 'text'> {
   const blank = lines.indexOf('');
-  const headers = lines.slice(0, blank).join('\n').replace(/\n[ \t]+/g, ' ');
+  const headers = lines
+    .slice(0, blank)
+    .join('\n')
+    .replace(/\n[ \t]+/g, ' ');
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
   const body = lines.slice(blank + 1).join('\n');
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
@@ -91,7 +94,9 @@ function parse(lines: string[]): Pick<ReceivedMail, 'subject' | 'text'> {
       ? Buffer.from(
           body
             .replace(/=\n/g, '')
-            .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) =>
+              String.fromCharCode(Number.parseInt(hex, 16)),
+            ),
           'latin1',
         ).toString('utf8')
       : encoding === 'base64'

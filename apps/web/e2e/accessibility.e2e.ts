@@ -70,7 +70,7 @@ async function showCampaignPages(page: Page) {
 
 async function checkSignedOutPages(viewport: typeof desktop, label: string) {
   const page = await openPage(browser, viewport);
-  for (const address of ['/login', '/signup']) {
+  for (const address of ['/login', '/signup', '/recovery-password']) {
     await page.goto(address);
     await settled(page);
     await expectNoSeriousAxeViolations(page, `${address} (${label})`);

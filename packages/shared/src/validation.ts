@@ -35,6 +35,7 @@ export const msg = {
   plantaoStart: 'plantaoStart',
   plantaoEnd: 'plantaoEnd',
   plantaoOneDay: 'plantaoOneDay',
+  recoveryNumber: 'recoveryNumber',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */

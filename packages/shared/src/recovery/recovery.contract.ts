@@ -7,20 +7,20 @@ export const RECOVERY_CODE_MINUTES = 10;
 /** Wrong codes a sent code survives: at the second the page sends the user back to /login (spec 001 §7). */
 export const RECOVERY_MAX_ATTEMPTS = 2;
 
-/** A WhatsApp number as registered on the user (its digits), or an e-mail address. */
+/** A WhatsApp number as registered on a user: its digits, however it was typed. */
 const recoveryNumber = z
   .string({ error: msg.required })
   .transform((value) => value.replace(/\D/g, ''))
-  .pipe(z.string().min(8, msg.invalidPhone).max(20, msg.invalidPhone));
+  .pipe(z.string().min(8, msg.recoveryNumber).max(20, msg.recoveryNumber));
 
+/** The page's two forms, one per way the code can be sent. */
+export const recoveryByWhatsappForm = z.object({ wpp: recoveryNumber });
+export const recoveryByEmailForm = z.object({ email: email() });
 /**
  * POST /api/enviar-email: the registered WhatsApp number (`wpp`, as spec 001 §7 sends it) or, where the
  * server sends e-mail, the address. Answered alike whether anyone owns it (docs/decisions.md).
  */
-export const recoveryRequestBody = z.union([
-  z.object({ wpp: recoveryNumber }),
-  z.object({ email: email() }),
-]);
+export const recoveryRequestBody = z.union([recoveryByWhatsappForm, recoveryByEmailForm]);
 export type RecoveryRequestBody = z.infer<typeof recoveryRequestBody>;
 export const recoveryRequestResponse = z.object({});
 
@@ -36,7 +36,10 @@ export const recoveryTargetParams = z.object({
 });
 
 export const recoveryVerifyBody = z.object({
-  code: z.string({ error: msg.required }).trim().regex(/^\d{6}$/, msg.invalidValue),
+  code: z
+    .string({ error: msg.required })
+    .trim()
+    .regex(/^\d{6}$/, msg.invalidValue),
 });
 export type RecoveryVerifyBody = z.infer<typeof recoveryVerifyBody>;
 
@@ -49,3 +52,4 @@ export const recoveryPasswordBody = z.object({
 });
 export type RecoveryPasswordBody = z.infer<typeof recoveryPasswordBody>;
 export const recoveryPasswordResponse = z.object({});
+export const recoveryPasswordForm = recoveryPasswordBody.pick({ newPassword: true });

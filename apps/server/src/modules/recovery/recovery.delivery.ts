@@ -57,7 +57,8 @@ async function ownerOf(deps: AppDeps, { by, target }: RecoveryDelivery): Promise
 function byEmail(deps: AppDeps, user: UserRow): Send | undefined {
   const smtp = deps.config.smtp;
   if (!smtp) return undefined;
-  return (text, code) => mailerFor(smtp).send({ to: user.email, subject: text.subject, text: text.body(code) });
+  return (text, code) =>
+    mailerFor(smtp).send({ to: user.email, subject: text.subject, text: text.body(code) });
 }
 
 /** The platform company's connection that reaches phone numbers: its default, else its oldest connected one. */
@@ -77,15 +78,18 @@ async function byWhatsapp(deps: AppDeps, number: string): Promise<Send | undefin
     .orderBy(desc(connections.isDefault), asc(connections.id))
     .limit(1);
   const adapter = connection && deps.channels.get(connection.channel);
-  if (!connection || !adapter?.notify) return undefined;
-  return (text, code) => adapter.notify?.({ connection, number, body: text.body(code) }) ?? Promise.resolve();
+  const notify = adapter?.notify?.bind(adapter);
+  if (!connection || !notify) return undefined;
+  return (text, code) => notify({ connection, number, body: text.body(code) });
 }
 
 const RESET_ROWS_KEPT_HOURS = 24;
 const RECOVERY_SWEEP_JOB = 'recovery.sweep';
 
 export async function registerRecoveryJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.work(RECOVERY_SEND_JOB, (delivery: RecoveryDelivery) => deliverRecoveryCode(deps, delivery));
+  await deps.jobs.work(RECOVERY_SEND_JOB, (delivery: RecoveryDelivery) =>
+    deliverRecoveryCode(deps, delivery),
+  );
   // Spent and expired codes only say who asked when: they are not kept past a day.
   await deps.jobs.work(RECOVERY_SWEEP_JOB, async () => {
     await deps.db

@@ -33,7 +33,8 @@ export async function requestRecoveryCode(deps: AppDeps, input: RecoveryRequestB
   if (delivery.by === 'email' && !deps.config.smtp) throw new AppError('ERR_RECOVERY_EMAIL_DISABLED');
   const perTarget = await hitRateLimit(deps.db, `recovery:send:${delivery.target}`, WINDOW_SECONDS);
   const perAddress = await hitRateLimit(deps.db, `recovery:send-address:${address}`, WINDOW_SECONDS);
-  if (perTarget > SENDS_PER_TARGET || perAddress > SENDS_PER_ADDRESS) throw new AppError('ERR_TOO_MANY_ATTEMPTS');
+  if (perTarget > SENDS_PER_TARGET || perAddress > SENDS_PER_ADDRESS)
+    throw new AppError('ERR_TOO_MANY_ATTEMPTS');
   await deps.jobs.send(RECOVERY_SEND_JOB, delivery, { retryLimit: 2, retryDelay: 5 });
 }
 

@@ -38,7 +38,8 @@ async function send(method: 'POST' | 'PUT', url: string, body: object, address: 
   return { status: response.statusCode, body: response.json(), response };
 }
 
-const askCode = (number: string, address: string) => send('POST', '/api/enviar-email', { wpp: number }, address);
+const askCode = (number: string, address: string) =>
+  send('POST', '/api/enviar-email', { wpp: number }, address);
 const checkCode = (number: string, code: string, address: string) =>
   send('POST', `/api/verificar-code/${number}`, { code }, address);
 const setPassword = (token: string, address: string) =>
@@ -85,7 +86,9 @@ describe('recovery by WhatsApp code', () => {
     expect(JSON.stringify(checked.body)).not.toContain(code);
 
     expect(await setPassword(checked.body.token, address)).toMatchObject({ status: 200 });
-    expect((await signIn(user.email, PASSWORD, address)).body).toMatchObject({ error: 'ERR_INVALID_CREDENTIALS' });
+    expect((await signIn(user.email, PASSWORD, address)).body).toMatchObject({
+      error: 'ERR_INVALID_CREDENTIALS',
+    });
     expect((await signIn(user.email, NEW_PASSWORD, address)).status).toBe(200);
     const refreshed = await app.inject({
       method: 'POST',
@@ -103,9 +106,15 @@ describe('recovery by WhatsApp code', () => {
     const code = await codeSentTo(number);
     const wrong = code === '000000' ? '111111' : '000000';
 
-    expect((await checkCode(number, wrong, address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_CODE' });
-    expect((await checkCode(number, wrong, address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_CODE' });
-    expect((await checkCode(number, code, address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_CODE' });
+    expect((await checkCode(number, wrong, address)).body).toMatchObject({
+      error: 'ERR_INVALID_RECOVERY_CODE',
+    });
+    expect((await checkCode(number, wrong, address)).body).toMatchObject({
+      error: 'ERR_INVALID_RECOVERY_CODE',
+    });
+    expect((await checkCode(number, code, address)).body).toMatchObject({
+      error: 'ERR_INVALID_RECOVERY_CODE',
+    });
   });
 
   test('one wrong code still leaves the second try', async () => {
@@ -129,7 +138,9 @@ describe('recovery by WhatsApp code', () => {
     const wrongs = ['000000', '111111', '222222', '333333'].filter((c) => c !== code).slice(0, 3);
 
     await Promise.all(wrongs.map((wrong) => checkCode(number, wrong, address)));
-    expect((await checkCode(number, code, address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_CODE' });
+    expect((await checkCode(number, code, address)).body).toMatchObject({
+      error: 'ERR_INVALID_RECOVERY_CODE',
+    });
   });
 
   test('a code past its ten minutes is refused', async () => {
@@ -141,7 +152,9 @@ describe('recovery by WhatsApp code', () => {
     const later = Date.now() + 11 * 60_000;
     app.deps.now = () => new Date(later);
     try {
-      expect((await checkCode(number, code, address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_CODE' });
+      expect((await checkCode(number, code, address)).body).toMatchObject({
+        error: 'ERR_INVALID_RECOVERY_CODE',
+      });
     } finally {
       app.deps.now = () => new Date();
     }
@@ -155,7 +168,9 @@ describe('recovery by WhatsApp code', () => {
     const code = await codeSentTo(number);
     const { token } = (await checkCode(number, code, address)).body;
 
-    expect((await checkCode(number, code, address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_CODE' });
+    expect((await checkCode(number, code, address)).body).toMatchObject({
+      error: 'ERR_INVALID_RECOVERY_CODE',
+    });
     expect((await setPassword(token, address)).status).toBe(200);
     expect((await setPassword(token, address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_TOKEN' });
   });
@@ -170,7 +185,9 @@ describe('recovery by WhatsApp code', () => {
     const second = await codeSentTo(number, 2);
 
     if (first !== second)
-      expect((await checkCode(number, first, address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_CODE' });
+      expect((await checkCode(number, first, address)).body).toMatchObject({
+        error: 'ERR_INVALID_RECOVERY_CODE',
+      });
     expect((await checkCode(number, second, address)).status).toBe(200);
   });
 
@@ -248,9 +265,11 @@ describe('recovery by WhatsApp code', () => {
       error: 'ERR_VALIDATION',
     });
     expect((await checkCode(newNumber(), 'abc', address)).body).toMatchObject({ error: 'ERR_VALIDATION' });
-    expect((await send('PUT', '/api/atualizar-senha', { token: 'x', newPassword: 'weak' }, address)).body).toMatchObject(
-      { error: 'ERR_VALIDATION' },
-    );
-    expect((await setPassword('not-a-token', address)).body).toMatchObject({ error: 'ERR_INVALID_RECOVERY_TOKEN' });
+    expect(
+      (await send('PUT', '/api/atualizar-senha', { token: 'x', newPassword: 'weak' }, address)).body,
+    ).toMatchObject({ error: 'ERR_VALIDATION' });
+    expect((await setPassword('not-a-token', address)).body).toMatchObject({
+      error: 'ERR_INVALID_RECOVERY_TOKEN',
+    });
   });
 });
