@@ -19,7 +19,10 @@ const phone = { width: 360, height: 740 };
 async function codeMailedTo(email: string, count = 1): Promise<string> {
   const until = Date.now() + 20_000;
   while (Date.now() < until) {
-    const mails = (await (await fetch(`${inject('fakeSmtpUrl')}/mails`)).json()) as { to: string[]; text: string }[];
+    const mails = (await (await fetch(`${inject('fakeSmtpUrl')}/mails`)).json()) as {
+      to: string[];
+      text: string;
+    }[];
     const mine = mails.filter((mail) => mail.to.includes(email));
     const code = mine.length >= count ? /\b(\d{6})\b/.exec(mine.at(-1)?.text ?? '')?.[1] : undefined;
     if (code) return code;

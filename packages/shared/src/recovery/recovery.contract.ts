@@ -41,7 +41,6 @@ export const recoveryVerifyBody = z.object({
     .trim()
     .regex(/^\d{6}$/, msg.invalidValue),
 });
-export type RecoveryVerifyBody = z.infer<typeof recoveryVerifyBody>;
 
 /** The code proven: a one-time token that lets PUT /api/atualizar-senha set the password once. */
 export const recoveryVerifyResponse = z.object({ token: z.string() });

@@ -69,6 +69,6 @@ export const settingEvent = z.object({ action: z.literal('update'), setting: set
 export const publicSettingsResponse = z.object({
   signupEnabled: z.boolean(),
   facebook: facebookSdkSettings,
-  /** Whether /recovery-password may offer a code by e-mail (the server has an SMTP server). */
-  recoveryByEmail: z.boolean(),
+  /** Whether /recovery-password may offer a code by e-mail (the server has an SMTP server); absent, it may not. */
+  recoveryByEmail: z.boolean().default(false),
 });

@@ -20,7 +20,7 @@ export interface RecoveryDelivery {
  * Runs as a job, after the request was answered: whoever owns the number or address (if anyone) is
  * looked up here, so the answer and its timing are the same whether the account exists.
  */
-export async function deliverRecoveryCode(deps: AppDeps, delivery: RecoveryDelivery): Promise<void> {
+async function deliverRecoveryCode(deps: AppDeps, delivery: RecoveryDelivery): Promise<void> {
   const user = await ownerOf(deps, delivery);
   if (!user) return;
   const send = delivery.by === 'email' ? byEmail(deps, user) : await byWhatsapp(deps, delivery.target);
