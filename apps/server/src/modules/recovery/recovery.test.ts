@@ -86,16 +86,17 @@ describe('recovery by WhatsApp code', () => {
     expect(JSON.stringify(checked.body)).not.toContain(code);
 
     expect(await setPassword(checked.body.token, address)).toMatchObject({ status: 200 });
-    expect((await signIn(user.email, PASSWORD, address)).body).toMatchObject({
-      error: 'ERR_INVALID_CREDENTIALS',
-    });
-    expect((await signIn(user.email, NEW_PASSWORD, address)).status).toBe(200);
+    // Checked before signing in again, which would end the old sign-in by itself.
     const refreshed = await app.inject({
       method: 'POST',
       url: '/auth/refresh_token',
       headers: { cookie: `jrt=${oldRefresh}` },
     });
     expect(refreshed.json()).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
+    expect((await signIn(user.email, PASSWORD, address)).body).toMatchObject({
+      error: 'ERR_INVALID_CREDENTIALS',
+    });
+    expect((await signIn(user.email, NEW_PASSWORD, address)).status).toBe(200);
   });
 
   test('a wrong code twice spends the code: the right one is refused after it (the page then sends the user to /login)', async () => {
