@@ -35,7 +35,7 @@ export async function requestRecoveryCode(deps: AppDeps, input: RecoveryRequestB
   const perAddress = await hitRateLimit(deps.db, `recovery:send-address:${address}`, WINDOW_SECONDS);
   if (perTarget > SENDS_PER_TARGET || perAddress > SENDS_PER_ADDRESS)
     throw new AppError('ERR_TOO_MANY_ATTEMPTS');
-  await deps.jobs.send(RECOVERY_SEND_JOB, delivery, { retryLimit: 2, retryDelay: 5 });
+  await deps.jobs.send(RECOVERY_SEND_JOB, delivery, { retryLimit: 5, retryDelay: 2 });
 }
 
 /**
