@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { PLATFORM_COMPANY_ID } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
@@ -10,6 +11,7 @@ const app = await createTestApp();
 /** What the platform company's WhatsApp connection was asked to send, in order. */
 const sent: { number: string; body: string }[] = [];
 const NEW_PASSWORD = 'Brand-new-Pass9';
+let platformConnection: number | undefined;
 
 beforeAll(async () => {
   app.deps.channels.set('recovery-phone', {
@@ -18,16 +20,24 @@ beforeAll(async () => {
       sent.push({ number, body });
     },
   });
-  await app.deps.db.insert(connections).values({
-    companyId: PLATFORM_COMPANY_ID,
-    name: 'Balcão',
-    channel: 'recovery-phone',
-    status: 'CONNECTED',
-    isDefault: true,
-    token: randomUUID().replaceAll('-', ''),
-  });
+  const [connection] = await app.deps.db
+    .insert(connections)
+    .values({
+      companyId: PLATFORM_COMPANY_ID,
+      name: 'Balcão',
+      channel: 'recovery-phone',
+      status: 'CONNECTED',
+      isDefault: true,
+      token: randomUUID().replaceAll('-', ''),
+    })
+    .returning();
+  platformConnection = connection?.id;
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  // The database outlives this file: the next file's app must not find this connection.
+  if (platformConnection) await app.deps.db.delete(connections).where(eq(connections.id, platformConnection));
+  await app.close();
+});
 
 /** Each test asks from an address of its own, so the per-address limits of one never reach another. */
 const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
