@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, expect, onTestFinished, test } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { startFakeSmtp } from '../../../test/fake-smtp.js';
@@ -9,6 +9,9 @@ const smtp = await startFakeSmtp();
 const app = await createTestApp({
   env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'Balcão <recovery@balcao.test>' },
 });
+/** An address per request: the per-address limit is another test's subject. */
+const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
 afterAll(async () => {
   await app.close();
   await smtp.close();
@@ -22,6 +25,7 @@ test('with SMTP configured, the code goes by e-mail in the user language, and pr
   const asked = await app.inject({
     method: 'POST',
     url: '/api/enviar-email',
+    remoteAddress: newAddress(),
     payload: { email: email.toUpperCase() },
   });
   expect(asked.statusCode).toBe(200);
@@ -37,6 +41,7 @@ test('with SMTP configured, the code goes by e-mail in the user language, and pr
   const checked = await app.inject({
     method: 'POST',
     url: `/api/verificar-code/${encodeURIComponent(email)}`,
+    remoteAddress: newAddress(),
     payload: { code },
   });
   expect(checked.statusCode).toBe(200);
@@ -45,13 +50,23 @@ test('with SMTP configured, the code goes by e-mail in the user language, and pr
 
 test('an unknown address gets the same answer and no e-mail', async () => {
   const unknown = `nobody-${randomUUID().slice(0, 8)}@test.local`;
-  const asked = await app.inject({ method: 'POST', url: '/api/enviar-email', payload: { email: unknown } });
+  const asked = await app.inject({
+    method: 'POST',
+    url: '/api/enviar-email',
+    remoteAddress: newAddress(),
+    payload: { email: unknown },
+  });
   expect({ status: asked.statusCode, body: asked.json() }).toEqual({ status: 200, body: {} });
   // The job has run when a known address asked after it got its mail.
   const tenant = await createTenant(app);
   const known = `later-${randomUUID().slice(0, 8)}@test.local`;
   await createUser(app, tenant.companyId, { email: known });
-  await app.inject({ method: 'POST', url: '/api/enviar-email', payload: { email: known } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/enviar-email',
+    remoteAddress: newAddress(),
+    payload: { email: known },
+  });
   await waitFor(
     async () => smtp.mails.filter((m) => m.to.includes(known)),
     (list) => list.length > 0,

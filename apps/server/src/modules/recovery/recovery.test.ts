@@ -27,7 +27,6 @@ beforeAll(async () => {
       name: 'Balcão',
       channel: 'recovery-phone',
       status: 'CONNECTED',
-      isDefault: true,
       token: randomUUID().replaceAll('-', ''),
     })
     .returning();

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 test("the code goes out through the platform company's WhatsApp session, to the profile's number", async () => {
-  const connection = await createWhatsappConnection(app, PLATFORM_COMPANY_ID, { isDefault: true });
+  const connection = await createWhatsappConnection(app, PLATFORM_COMPANY_ID);
   platformConnections.push(connection.id);
   await app.whatsapp.start({ companyId: PLATFORM_COMPANY_ID, connectionId: connection.id });
   const socket = harness.latest();
