@@ -30,7 +30,11 @@ import { registerAuditPrune } from './modules/audit/audit.retention.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { registerInvoiceJob } from './modules/billing/invoices.jobs.js';
 import { CALL_FLOOD_MAX_EVENTS, callRelay } from './modules/calls/calls.socket.js';
+import { campaignManagersAudience } from './modules/campaigns/campaigns.events.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
@@ -221,7 +225,7 @@ export async function buildApp({
   await serveWebApp(app, webDist);
   const build = webBuildId(webDist);
   // After the web app's page hook, so a browser navigation gets the page rather than a 401.
-  registerAuthentication(app, { tokens, actors });
+  registerAuthentication(app, { tokens, actors, now: () => deps.now() });
   await app.register(healthRoutes(database, deps.storage, readiness));
   await app.register(openApiRoutes);
   await app.register(mediaRoutes(deps));
@@ -253,9 +257,11 @@ export async function buildApp({
     await api.register(queueIntegrationsRoutes(deps));
     await api.register(filesRoutes(deps));
     await api.register(promptsRoutes(deps));
+    await api.register(campaignsRoutes(deps));
     await api.register(chatsRoutes(deps));
     await api.register(kanbanRoutes(deps));
     await api.register(plantaoRoutes(deps));
+    await api.register(billingRoutes(deps));
     await api.register(baileysRoutes(deps, whatsapp));
     await api.register(contactListsRoutes(deps));
     await api.register(recoveryRoutes(deps));
@@ -266,6 +272,7 @@ export async function buildApp({
   live.onAudience(quickMessageAudience);
   live.onAudience(contactAudience);
   live.onAudience(integrationManagersAudience);
+  live.onAudience(campaignManagersAudience);
   live.onAudience(sessionAudience);
   live.onAudience(scheduleAudience);
   live.onAudience(contactListAudience);
@@ -287,6 +294,7 @@ export async function buildApp({
   await registerAuditPrune(deps);
   await registerContactListImport(deps);
   await registerContactListCheck(deps);
+  await registerInvoiceJob(deps);
   await registerRecoveryJobs(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
 

@@ -121,6 +121,23 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).default('Balcão <no-reply@balcao.local>'),
   /** Serves Prometheus metrics at /metrics to requests bearing it; without it there is no /metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** The Pix provider's API in Efí's shape (OAuth client credentials, mutual TLS, `cob`, `loc`). */
+  PIX_API_URL: z.string().url().default('https://pix.api.efipay.com.br'),
+  PIX_CLIENT_ID: z.string().default(''),
+  PIX_CLIENT_SECRET: z.string().default(''),
+  /** Path of the client certificate the provider issued (.p12), presented on every call. */
+  PIX_CERT: z.string().default(''),
+  PIX_CERT_PASSPHRASE: z.string().default(''),
+  /** Path of a PEM bundle to trust for the provider instead of the system's authorities. */
+  PIX_CA: z.string().optional(),
+  /** The platform's Pix key the charges are paid into. */
+  PIX_KEY: z.string().default(''),
+  /** What the provider's webhook must present (the `hmac` query parameter of the URL registered). */
+  PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** How long a Pix charge can be paid before a new one is made. */
+  PIX_CHARGE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Days before a company's due date its invoice is generated. */
+  INVOICE_DAYS_AHEAD: z.coerce.number().int().min(1).max(60).default(10),
 });
 
 /**
@@ -218,6 +235,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       logoutWaitMs: e.WHATSAPP_LOGOUT_WAIT_MS,
     },
     metricsToken: e.METRICS_TOKEN,
+    pix: {
+      apiUrl: e.PIX_API_URL.replace(/\/+$/, ''),
+      clientId: e.PIX_CLIENT_ID,
+      clientSecret: e.PIX_CLIENT_SECRET,
+      certPath: e.PIX_CERT,
+      certPassphrase: e.PIX_CERT_PASSPHRASE,
+      caPath: e.PIX_CA,
+      key: e.PIX_KEY,
+      webhookSecret: e.PIX_WEBHOOK_SECRET,
+      chargeSeconds: e.PIX_CHARGE_SECONDS,
+    },
+    invoiceDaysAhead: e.INVOICE_DAYS_AHEAD,
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

@@ -54,18 +54,19 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** The campaign pages join the menu only with the browser's cshow flag (spec 001 §2). */
+async function showCampaigns(page: Page) {
+  await page.evaluate(() => localStorage.setItem('cshow', '1'));
+  await page.reload();
+  await page.waitForURL('**/tickets');
+}
+
 /** The addresses the rendered menu links to, in its order. */
 async function menuAddresses(page: Page): Promise<string[]> {
   await menu(page).getByRole('link').first().waitFor();
   const links = await menu(page).getByRole('link').all();
   const addresses = await Promise.all(links.map((link) => link.getAttribute('href')));
   return addresses.filter((address): address is string => address !== null);
-}
-
-/** Spec 001 §2: the campaign pages (and their menu group) exist only where the local flag cshow was set. */
-async function showCampaignPages(page: Page) {
-  await page.evaluate(() => localStorage.setItem('cshow', '1'));
-  await page.reload();
 }
 
 async function checkSignedOutPages(viewport: typeof desktop, label: string) {
@@ -82,8 +83,9 @@ test('every screen of the menu, the sign-in pages and an open ticket pass axe on
   await checkSignedOutPages(desktop, 'desktop');
   const page = await openPage(browser, desktop);
   await signIn(page, company.email, company.password);
-  await showCampaignPages(page);
+  await showCampaigns(page);
   const addresses = await menuAddresses(page);
+  expect(addresses).toContain('/campaigns');
   expect(addresses).toContain('/tickets');
   expect(addresses).toContain('/contact-lists');
   expect(addresses).toContain('/settings');
@@ -105,7 +107,7 @@ test('every screen of the menu, with the menu open, the sign-in pages and an ope
   await checkSignedOutPages(phone, '360 px');
   const page = await openPage(browser, phone);
   await signIn(page, company.email, company.password);
-  await showCampaignPages(page);
+  await showCampaigns(page);
   const toggle = page.getByRole('button', { name: 'Abrir ou fechar o menu' });
   await toggle.click();
   await menu(page).waitFor();

@@ -27,7 +27,7 @@ const resultsDir = join(repoRoot, 'apps/web/test-results');
 const ADMIN_EMAIL = 'admin@balcao.test';
 const ADMIN_PASSWORD = 'E2e-Admin-Pass1';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {
+export async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);

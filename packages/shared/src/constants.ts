@@ -6,6 +6,10 @@ export const REFUSED_PAGE_REDIRECT_MS = 1000;
 export const USER_STATUS_HEARTBEAT_MS = 300_000;
 export const SOCKET_PING_MS = 18_000;
 export const EXPIRY_WARNING_DAYS = 5;
+/** Days past its due date a company still works while it pays (docs/decisions.md, billing). */
+export const SUBSCRIPTION_GRACE_DAYS = 3;
+/** 001 §9: after a payment, the wizard shows the new due date this long, then goes to /tickets. */
+export const PAYMENT_REDIRECT_MS = 5000;
 export const LIST_NEXT_PAGE_PX = 100;
 /** The internal chat loads older messages when scrolled within this distance of the top (000 §9). */
 export const CHAT_OLDER_MESSAGES_PX = 600;

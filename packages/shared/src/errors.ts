@@ -146,6 +146,13 @@ export const errorStatus = {
   ERR_INTERNAL: 500,
   /** The database is restarting or unreachable: nothing was kept, try again after Retry-After. */
   ERR_DATABASE_UNAVAILABLE: 503,
+  /** Billing (issue 23): no invoice of that id in the caller's company. */
+  ERR_NO_INVOICE_FOUND: 404,
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** The operator has not configured the Pix provider (PIX_* settings). */
+  ERR_PIX_NOT_CONFIGURED: 503,
+  /** The Pix provider refused or did not answer; the charge can be asked for again. */
+  ERR_PIX_PROVIDER: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -3,6 +3,8 @@ export * from './audit/audit-labels.js';
 export * from './audit/audit-sheet.js';
 export * from './auth/auth.contract.js';
 export * from './auth/two-factor.contract.js';
+export * from './billing/billing.contract.js';
+export * from './billing/billing.rules.js';
 export * from './calls/calls.contract.js';
 export * from './campaigns/campaigns.contract.js';
 export * from './chats/chat-text.js';

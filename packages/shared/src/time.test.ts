@@ -32,9 +32,11 @@ describe('company time', () => {
 });
 
 describe('subscriptions', () => {
-  test('are in force while the due date is still ahead', () => {
+  test('are in force while the due date is ahead and through the three days of grace after it', () => {
     expect(isSubscriptionActive('2026-11-23', '2026-11-22')).toBe(true);
-    expect(isSubscriptionActive('2026-11-22', '2026-11-22')).toBe(false);
+    expect(isSubscriptionActive('2026-11-22', '2026-11-22')).toBe(true);
+    expect(isSubscriptionActive('2026-11-20', '2026-11-22')).toBe(true);
+    expect(isSubscriptionActive('2026-11-19', '2026-11-22')).toBe(false);
     expect(isSubscriptionActive('2026-11-01', '2026-11-22')).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 /** Pure time helpers that work in a company's time zone with nothing but Intl. */
+import { SUBSCRIPTION_GRACE_DAYS } from './constants.js';
 
 // Building a formatter costs far more than using one, and every request asks for one.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -53,9 +54,13 @@ export function daysUntil(dueDate: string, today: string): number {
   return Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
-/** A subscription is in force while its due date is after today (spec 000 §4: 'in the future'). */
+/**
+ * A subscription is in force while its due date is after today (spec 000 §4: 'in the future'), and
+ * for SUBSCRIPTION_GRACE_DAYS more: the due date and the days after it, so a payment a bank takes a
+ * day to settle never locks a company out. Server and web refuse by this one rule.
+ */
 export function isSubscriptionActive(dueDate: string, today: string): boolean {
-  return daysUntil(dueDate, today) > 0;
+  return daysUntil(dueDate, today) > -SUBSCRIPTION_GRACE_DAYS;
 }
 
 /** `at` as a `datetime-local` input shows it in `timeZone`: YYYY-MM-DDTHH:MM. */

@@ -38,6 +38,7 @@ test('every resource accepts back, unchanged, the record its GET answered', asyn
     `/queueIntegration/${(await created('/queueIntegration', { type: 'webhook', name: 'Hook', urlN8N: 'https://example.com/hook' })).id}`,
     `/schedules/${(await created('/schedules', { body: 'Lembrete', contactId: ticket.contactId, sendAt: '2999-01-01T12:00:00-03:00' })).id}`,
     `/tickets/${ticket.id}`,
+    `/campaigns/${(await created('/campaigns', { name: 'Natal', whatsappId: String(ticket.connectionId), message1: 'Feliz Natal', scheduledAt: '2999-12-24T09:00' })).id}`,
   ];
   const contactList = await created('/contact-lists', { name: 'Clientes' });
   records.push(

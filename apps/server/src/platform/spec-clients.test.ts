@@ -7,7 +7,7 @@ afterAll(() => app.close());
 
 test('a list path with a trailing slash answers as without it', async () => {
   const tenant = await createTenant(app);
-  for (const path of ['/contacts', '/tags', '/schedules', '/users']) {
+  for (const path of ['/contacts', '/tags', '/schedules', '/users', '/campaigns']) {
     const plain = await call(app, 'GET', path, { token: tenant.admin.token });
     const slashed = await call(app, 'GET', `${path}/`, { token: tenant.admin.token });
     expect(plain.status, path).toBe(200);

@@ -138,6 +138,20 @@ insert into "ContactListItems"(id, name, number, "contactListId", "companyId", "
   (3, 'Repetido', '+55 11 90000-0001', 1, 1, false, now(), now()),
   (4, 'Sem número', 'abc', 1, 1, false, now(), now()),
   (5, 'Outra empresa', '5511900000005', 2, 2, true, now(), now());
-insert into "Campaigns"(id, name, "companyId", "createdAt", "updatedAt", status) values (1, 'Black Friday', 1, now(), now(), 'PROGRAMADA');
+insert into "Campaigns"(id, name, "companyId", "createdAt", "updatedAt", status, "whatsappId", "contactListId", "scheduledAt",
+    "completedAt", confirmation, message1, "confirmationMessage1", "mediaPath", "mediaName") values
+  (1, 'Black Friday', 1, now(), now(), 'PROGRAMADA', 1, 1, now() + interval '3 days', null, true,
+    'Oferta para {nome}', 'Quer receber?', 'folheto.jpg', 'Folheto.jpg'),
+  (2, 'Natal', 1, now(), now(), 'EM_ANDAMENTO', 1, 1, now() - interval '1 hour', null, false, 'Feliz Natal', '', null, null),
+  (3, 'Páscoa', 1, now(), now(), 'FINALIZADA', null, null, null, now() - interval '1 day', false, 'Feliz Páscoa', '', 'sumiu.jpg', 'sumiu.jpg'),
+  (4, 'De fora', 2, now(), now(), 'INATIVA', 3, null, null, null, false, 'x', '', null, null);
+insert into "CampaignShipping"(id, number, message, "contactId", "campaignId", "deliveredAt", "createdAt", "updatedAt") values
+  (1, '5511900000001', 'Feliz Natal', 1, 2, now() - interval '30 minutes', now(), now()),
+  (2, '5511900000001', 'Feliz Páscoa', 1, 3, now() - interval '1 day', now(), now());
+insert into "CampaignSettings"(id, key, value, "companyId", "createdAt", "updatedAt") values
+  (1, 'messageInterval', '5', 1, now(), now()),
+  (2, 'variables', '[{"key":"loja","value":"Centro"},{"key":"loja","value":"Outra"}]', 1, now(), now()),
+  (3, 'greaterInterval', 'muito', 1, now(), now()),
+  (4, 'messageInterval', '15', 2, now(), now());
 `;
 }

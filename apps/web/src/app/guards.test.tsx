@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { clearSession, markSubscriptionExpired, startSession } from '../shared/session/session.store';
 import { Toaster } from '../shared/toast/toaster';
 import { buildSessionUser } from '../test/fixtures';
-import { PrivateRoute, PublicRoute, RequireGate, RequirePlan } from './guards';
+import { PrivateRoute, PublicRoute, RequireGate, RequireLocalFlag, RequirePlan } from './guards';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -20,6 +20,11 @@ function renderAt(path: string) {
             path: '/users',
             element: <RequireGate gate="users:manage" />,
             children: [{ index: true, element: <p>users page</p> }],
+          },
+          {
+            path: '/campaigns',
+            element: <RequireLocalFlag flag="cshow" />,
+            children: [{ index: true, element: <p>campaigns page</p> }],
           },
           {
             path: '/Kanban',
@@ -117,5 +122,18 @@ describe('route guards', () => {
     renderAt('/Kanban');
 
     expect(await screen.findByText('kanban page')).toBeTruthy();
+  });
+
+  test('a page behind the cshow flag opens only while the browser holds the flag (001 §2)', async () => {
+    startSession({ token: 't', user: buildSessionUser({ profile: 'admin' }) });
+
+    renderAt('/campaigns');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    cleanup();
+    localStorage.setItem('cshow', '');
+    renderAt('/campaigns');
+
+    expect(await screen.findByText('campaigns page')).toBeTruthy();
+    localStorage.removeItem('cshow');
   });
 });

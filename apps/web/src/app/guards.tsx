@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { EXPIRED_PATH } from '../modules/auth/begin-session';
 import { TwoFactorRequiredPage } from '../modules/auth/two-factor-required.page';
+import { hasLocalFlag } from '../shared/local-flag';
 import { isSessionExpired, useSession } from '../shared/session/session.store';
 import { SessionUserProvider, useSessionUser } from '../shared/session/session-user';
 import { toast } from '../shared/toast/toast.store';
@@ -75,6 +76,11 @@ function RefusedPage() {
     return () => clearTimeout(timer);
   }, [navigate, t]);
   return <FullPageSpinner />;
+}
+
+/** Spec 001 §2: pages shown only while the browser holds a local flag; without it, home, as for a refused page. */
+export function RequireLocalFlag({ flag }: { flag: string }) {
+  return hasLocalFlag(flag) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
 /** The billing landing is for a company past its due date; any other goes home. */

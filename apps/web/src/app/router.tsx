@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { CAMPAIGNS_FLAG } from '../modules/campaigns/campaigns.flag';
 import {
   FullPageSpinner,
   HomeRoute,
@@ -7,12 +8,12 @@ import {
   PublicRoute,
   RequireExpired,
   RequireGate,
+  RequireLocalFlag,
   RequirePlan,
 } from './guards';
 import { NotFoundPage } from './not-found.page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { usePageTitle } from './page-title';
-import { RequireCampaignPages } from './require-campaign-pages';
 
 interface RouteHandle {
   /** Names the page in the browser tab: a key of the locales. */
@@ -34,6 +35,21 @@ const page = (
 };
 
 const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+
+/** Spec 001 §2 and §6: a campaign page is an admin's, needs the cshow flag, then the plan's campaigns. */
+const campaignPage = (path: string, title: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  ...titled(title),
+  element: <RequireGate gate="campaigns:manage" />,
+  children: [
+    {
+      element: <RequireLocalFlag flag={CAMPAIGNS_FLAG} />,
+      children: [
+        { element: <RequirePlan flag="useCampaigns" />, children: [{ index: true, ...page(load) }] },
+      ],
+    },
+  ],
+});
 
 /**
  * One row per page. A later issue adds its page here and its menu row in layout/menu-entries.ts.
@@ -179,40 +195,6 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // Spec 001 §2, §6: only with the local flag cshow, for admins, on a plan with campaigns.
-            path: '/contact-lists',
-            ...titled('app.menu.contactLists'),
-            element: <RequireGate gate="campaigns:manage" />,
-            children: [
-              {
-                element: <RequireCampaignPages />,
-                children: [
-                  {
-                    element: <RequirePlan flag="useCampaigns" />,
-                    children: [
-                      {
-                        index: true,
-                        ...page(() =>
-                          import('../modules/contact-lists/contact-lists.page').then(
-                            (m) => m.ContactListsPage,
-                          ),
-                        ),
-                      },
-                      {
-                        path: ':contactListId/contacts',
-                        ...page(() =>
-                          import('../modules/contact-lists/contact-list-items.page').then(
-                            (m) => m.ContactListItemsPage,
-                          ),
-                        ),
-                      },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-          {
             path: '/todolist',
             ...page(() => import('../modules/todo/todo.page').then((m) => m.TodoPage), 'app.menu.todolist'),
           },
@@ -312,6 +294,21 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          campaignPage('/campaigns', 'app.menu.campaigns', () =>
+            import('../modules/campaigns/campaigns.page').then((m) => m.CampaignsPage),
+          ),
+          campaignPage('/campaign/:campaignId/report', 'app.menu.campaigns', () =>
+            import('../modules/campaigns/campaign-report.page').then((m) => m.CampaignReportPage),
+          ),
+          campaignPage('/campaigns-config', 'app.menu.campaignsConfig', () =>
+            import('../modules/campaigns/campaigns-config.page').then((m) => m.CampaignsConfigPage),
+          ),
+          campaignPage('/contact-lists', 'app.menu.contactLists', () =>
+            import('../modules/contact-lists/contact-lists.page').then((m) => m.ContactListsPage),
+          ),
+          campaignPage('/contact-lists/:contactListId/contacts', 'app.menu.contactLists', () =>
+            import('../modules/contact-lists/contact-list-items.page').then((m) => m.ContactListItemsPage),
+          ),
           {
             path: '/connections',
             ...titled('app.menu.connections'),
@@ -344,6 +341,17 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 ...page(() => import('../modules/settings/settings.page').then((m) => m.SettingsPage)),
+              },
+            ],
+          },
+          {
+            path: '/financeiro',
+            ...titled('app.menu.financeiro'),
+            element: <RequireGate gate="financeiro:view" />,
+            children: [
+              {
+                index: true,
+                ...page(() => import('../modules/financeiro/financeiro.page').then((m) => m.FinanceiroPage)),
               },
             ],
           },

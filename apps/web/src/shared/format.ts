@@ -60,6 +60,12 @@ export function formatZonedDateTime(value: string | Date, timeZone: string, lang
   return `${formatter('date', language, timeZone).format(date)} ${formatter('seconds', language, timeZone).format(date)}`;
 }
 
+/** A moment on another clock (the company's), to the minute: pt-BR 04/03/2031 15:06. */
+export function formatZonedDateMinute(value: string | Date, timeZone: string, language = currentLanguage()) {
+  const date = toDate(value);
+  return `${formatter('date', language, timeZone).format(date)} ${formatter('time', language, timeZone).format(date)}`;
+}
+
 /** The time for a moment of today, the date for any other day: how lists date their rows. */
 export function formatListTime(value: string | Date, now = new Date(), language = currentLanguage()): string {
   const date = toDate(value);

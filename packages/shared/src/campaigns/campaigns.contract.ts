@@ -154,3 +154,17 @@ export const campaignEvent = z.discriminatedUnion('action', [
   z.object({ action: z.literal('progress'), report: campaignReportSchema }),
 ]);
 export type CampaignEvent = z.infer<typeof campaignEvent>;
+
+/**
+ * Spec 001 §2: a campaign may be saved while INATIVA, CANCELADA, or PROGRAMADA more than an hour
+ * ahead (the dispatcher picks a PROGRAMADA campaign up before its time, so a late edit could race the
+ * sends already planned). The server enforces it; the dialog mirrors it as read-only.
+ */
+export function isCampaignEditable(status: CampaignStatus, scheduledAt: Date | null, now: Date): boolean {
+  if (status === 'INATIVA' || status === 'CANCELADA') return true;
+  if (status !== 'PROGRAMADA' || !scheduledAt) return false;
+  return scheduledAt.getTime() - now.getTime() > CAMPAIGN_EDIT_LEAD_MS;
+}
+
+/** The recipient's fields a message may name, written `{nome}` (the replaced product's names), beside the custom variables. */
+export const campaignBuiltinVariables = ['nome', 'numero', 'email'] as const;

@@ -26,6 +26,8 @@ export const events = {
   contactList: (companyId: number) => `company-${companyId}-contactList`,
   contactListItem: (companyId: number) => `company-${companyId}-contactListItem`,
   contactListImport: (companyId: number) => `company-${companyId}-contactListImport`,
+  /** Action CONCLUIDA when a Pix payment renewed the company (spec 001 §7, the payment room). */
+  payment: (companyId: number) => `company-${companyId}-payment`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */

@@ -1,6 +1,7 @@
 export * from './announcements.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './campaigns.js';
 export * from './chats.js';
 export * from './companies.js';

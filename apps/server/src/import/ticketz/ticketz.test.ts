@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { testDatabase } from '../../../test/database.js';
@@ -9,6 +10,7 @@ import { createTicketzDatabase } from '../../../test/ticketz/scratch.js';
 import { ticketzSeed } from '../../../test/ticketz/seed.js';
 import { connectPglite, type Database } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
+import { campaignShippings } from '../../db/schema/index.js';
 import { seedPlatform } from '../../platform/seed.js';
 import { createDiskStorage } from '../../platform/storage/storage.js';
 import { runImport } from './importer.js';
@@ -21,6 +23,8 @@ const source = await createTicketzDatabase(ticketzSeed(tag, bcrypt.hashSync('123
 const mediaDir = mkdtempSync(join(tmpdir(), 'ticketz-public-'));
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 writeFileSync(join(mediaDir, 'foto-1.jpg'), jpeg);
+mkdirSync(join(mediaDir, 'company1'));
+writeFileSync(join(mediaDir, 'company1', 'folheto.jpg'), jpeg);
 writeFileSync(join(tmpdir(), 'passwd'), 'not to be copied');
 
 const app = await createTestApp();
@@ -130,7 +134,6 @@ describe('importing a Ticketz company', () => {
     expect(report?.tables.Tags?.skipped).toEqual({ 'same name as a tag here: merged': 1 });
     expect(report?.tables.Contacts?.skipped).toEqual({});
     expect(report?.tables.TicketNotes?.skipped).toEqual({ 'ticket not imported (or none)': 1 });
-    expect(report?.tables.Campaigns?.skipped).toEqual({ 'campaigns do not exist here yet': 1 });
     expect(report?.tables.ContactListItems?.skipped).toEqual({
       'same number twice in a list': 1,
       'not a phone number': 1,
@@ -153,6 +156,43 @@ describe('importing a Ticketz company', () => {
       { list: 'Lista', name: 'Item', number: '5511900000001', valid: true },
       { list: 'Lista', name: 'Sem empresa', number: '5511988880002', valid: null },
     ]);
+  });
+
+  test('campaigns come with their connection, settings and the sends of those that ran', async () => {
+    const report = first.reports[0];
+    const { body } = await call(app, 'GET', '/campaigns', { token });
+    const byName = Object.fromEntries(body.records.map((c: { name: string }) => [c.name, c]));
+    const settings = await call(app, 'GET', '/campaign-settings', { token });
+    const decoded = Object.fromEntries(
+      settings.body.map(({ key, value }: { key: string; value: string }) => [key, JSON.parse(value)]),
+    );
+    const [shipped] = await app.deps.db
+      .select({ n: count() })
+      .from(campaignShippings)
+      .where(eq(campaignShippings.companyId, companyId));
+
+    expect(body.count).toBe(3);
+    expect(byName['Black Friday']).toMatchObject({
+      status: 'PROGRAMADA',
+      confirmation: true,
+      connections: [{ name: 'Principal' }],
+      contactList: { name: 'Lista' },
+      message1: 'Oferta para {nome}',
+      confirmationMessage1: 'Quer receber?',
+      mediaName: 'Folheto.jpg',
+    });
+    expect((await app.inject({ method: 'GET', url: byName['Black Friday'].mediaPath })).statusCode).toBe(200);
+    expect(byName.Natal).toMatchObject({ status: 'CANCELADA', connections: [{ name: 'Principal' }] });
+    expect(byName.Páscoa).toMatchObject({ status: 'FINALIZADA', connections: [], mediaPath: null });
+    expect(shipped?.n).toBe(2);
+    expect(decoded).toEqual({
+      messageInterval: 5,
+      longerIntervalAfter: 20,
+      greaterInterval: 60,
+      variables: [{ key: 'loja', value: 'Centro' }],
+    });
+    expect(report?.tables.CampaignSettings?.skipped).toEqual({ 'value not accepted here': 1 });
+    expect(report?.tables['Campaigns.media']?.skipped).toEqual({ 'media file not found': 1 });
   });
 
   test('a second run adds nothing', async () => {

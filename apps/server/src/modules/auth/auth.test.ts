@@ -1,4 +1,4 @@
-import { addDays, zonedParts } from '@balcao/shared';
+import { addDays, SUBSCRIPTION_GRACE_DAYS, zonedParts } from '@balcao/shared';
 import argon2 from 'argon2';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -260,8 +260,9 @@ describe('access tokens', () => {
 });
 
 describe('expired subscription', () => {
-  test('login still works so the app can show billing, but tenant calls answer 402', async () => {
-    const tenant = await createTenant(app, { dueDate: today() });
+  test('login still works so the app can show billing, but tenant calls answer 402 after the grace', async () => {
+    const dueDate = addDays(today(), -SUBSCRIPTION_GRACE_DAYS);
+    const tenant = await createTenant(app, { dueDate });
 
     const login = await call(app, 'POST', '/auth/login', {
       body: { email: tenant.admin.email, password: PASSWORD },
@@ -270,13 +271,13 @@ describe('expired subscription', () => {
     const usersList = await call(app, 'GET', '/users', { token: tenant.admin.token });
 
     expect(login.status).toBe(200);
-    expect(login.body.user.company.dueDate).toBe(today());
+    expect(login.body.user.company.dueDate).toBe(dueDate);
     expect(me.status).toBe(200);
     expect(usersList).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } });
   });
 
-  test('a company due tomorrow is still in force', async () => {
-    const tenant = await createTenant(app, { dueDate: addDays(today(), 1) });
+  test('a company on the last day of its grace is still in force', async () => {
+    const tenant = await createTenant(app, { dueDate: addDays(today(), 1 - SUBSCRIPTION_GRACE_DAYS) });
 
     const { status } = await call(app, 'GET', '/users', { token: tenant.admin.token });
 

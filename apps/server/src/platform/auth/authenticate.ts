@@ -107,7 +107,7 @@ async function mustEnrol(actors: ActorLoader, actor: RequestActor): Promise<bool
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { tokens: TokenSigner; actors: ActorLoader },
+  deps: { tokens: TokenSigner; actors: ActorLoader; now: () => Date },
 ) {
   app.decorateRequest('actor', undefined as unknown as RequestActor);
   app.decorateRequest('sessionId', undefined);
@@ -119,7 +119,7 @@ export function registerAuthentication(
     const claims = await deps.tokens.verifyAccess(token);
     const actor = await deps.actors.load(claims.userId);
     if (!actor || actor.companyId !== claims.companyId) throw new AppError('ERR_SESSION_EXPIRED');
-    if (!config.allowExpired && !actor.super && !isCompanyActive(actor)) {
+    if (!config.allowExpired && !actor.super && !isCompanyActive(actor, deps.now())) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED');
     }
     if (!config.allowUnenrolled && (await mustEnrol(deps.actors, actor)))

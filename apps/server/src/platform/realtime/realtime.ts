@@ -51,14 +51,17 @@ export function createRealtime(options: {
   const namespaces: Namespace[] = [];
 
   /** Signs a socket in from its handshake; the same for every namespace of the app. */
-  const signIn = async (socket: Socket) => {
+  const signIn = async (socket: Socket, access: { allowExpired: boolean }) => {
     // Only the handshake's auth: a token in the query string ends up in access logs.
     const token = socket.handshake.auth?.token;
     if (typeof token !== 'string') throw new Error('ERR_SESSION_EXPIRED');
     const claims = await options.tokens.verifyAccess(token);
     const actor = await options.actors.load(claims.userId);
     if (!actor || actor.companyId !== claims.companyId) throw new Error('ERR_SESSION_EXPIRED');
-    if (!actor.super && !isCompanyActive(actor)) throw new Error('ERR_SUBSCRIPTION_EXPIRED');
+    if (!actor.super && !isCompanyActive(actor)) {
+      if (!access.allowExpired) throw new Error('ERR_SUBSCRIPTION_EXPIRED');
+      socket.data.expired = true;
+    }
     socket.data.actor = actor;
     socket.data.sessionId = claims.sessionId;
     if (claims.sessionId) socket.join(rooms.session(claims.sessionId));
@@ -69,8 +72,8 @@ export function createRealtime(options: {
 
   io.use(async (socket, next) => {
     try {
-      const actor = await signIn(socket);
-      socket.join(await audienceOf(audiences, actor));
+      const actor = await signIn(socket, { allowExpired: true });
+      if (!socket.data.expired) socket.join(await audienceOf(audiences, actor));
       next();
     } catch (error) {
       next(refusal(error));
@@ -80,7 +83,10 @@ export function createRealtime(options: {
   io.on('connection', (socket) => {
     const actor = socket.data.actor as RequestActor;
     disconnectOnFlood(socket);
-    socket.join([rooms.company(actor.companyId), rooms.user(actor.userId)]);
+    // A company past its due date only hears of its payment (the billing screen): nothing else of its
+    // data reaches it, as no call of its does. The web opens a new socket once it has paid.
+    if (socket.data.expired) return socket.join([rooms.billing(actor.companyId), rooms.user(actor.userId)]);
+    socket.join([rooms.company(actor.companyId), rooms.user(actor.userId), rooms.billing(actor.companyId)]);
     for (const setup of setups) setup(socket, actor);
   });
 
@@ -96,6 +102,8 @@ export function createRealtime(options: {
       const wanted = new Set(await audienceOf(audiences, actor));
       const prefix = audiencePrefix(actor.companyId);
       for (const socket of await io.in(rooms.user(userId)).fetchSockets()) {
+        // A company past its due date hears nothing but its payment, whatever its users' rights.
+        if (socket.data.expired) continue;
         const stale = [...socket.rooms].filter((room) => room.startsWith(prefix) && !wanted.has(room));
         for (const room of stale) socket.leave(room);
         socket.join([...wanted]);
@@ -124,7 +132,7 @@ export function createRealtime(options: {
       const namespace = io.of(name);
       namespaces.push(namespace);
       namespace.use((socket, next) => {
-        signIn(socket).then(
+        signIn(socket, { allowExpired: false }).then(
           () => next(),
           (error) => next(refusal(error)),
         );

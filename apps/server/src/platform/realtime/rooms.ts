@@ -4,6 +4,8 @@ export const rooms = {
   user: (userId: number) => `user:${userId}`,
   /** The sockets of one sign-in, so a session's end reaches them in every process without asking each. */
   session: (sessionId: string) => `session:${sessionId}`,
+  /** Every socket of the company's users, those of a company past its due date included (payments). */
+  billing: (companyId: number) => `company:${companyId}:billing`,
   ticket: (companyId: number, ticketId: number) => `company:${companyId}:ticket:${ticketId}`,
   /**
    * Who may read something, as the server computed it from the actor when the socket connected

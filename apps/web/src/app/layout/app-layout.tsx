@@ -9,6 +9,7 @@ import { Outlet } from 'react-router';
 import { useMessagesRealtime } from '../../modules/messages/messages.realtime';
 import { useTicketAlerts } from '../../modules/tickets/tickets.alerts';
 import { useSessionRealtime } from '../../shared/session/session.realtime';
+import { isSessionExpired, useSession } from '../../shared/session/session.store';
 import { useSessionUser } from '../../shared/session/session-user';
 import { SocketProvider } from '../../shared/socket/socket';
 import { PageErrorBoundary } from '../page-error-boundary';
@@ -23,8 +24,10 @@ const COLLAPSED_WIDTH = 64;
 
 export function AppLayout() {
   const me = useSessionUser();
+  // A company past its due date gets a socket that only hears of its payment; once paid, a new one.
+  const expired = isSessionExpired(useSession());
   return (
-    <SocketProvider key={me.id}>
+    <SocketProvider key={`${me.id}:${expired ? 'expired' : 'active'}`}>
       <AppFrame />
     </SocketProvider>
   );

@@ -27,6 +27,8 @@ const everyone = [
 ];
 /** Above the rest (spec 000 §2: Dashboard, Reports, Moments, Tickets…), for managers and showDashboard. */
 const management = ['dashboard', 'reports', 'moments'];
+/** Spec 001 §2: the campaign pages, for admins with the plan's campaigns and the cshow flag. */
+const campaigns = ['campaigns', 'contactLists', 'campaignsConfig'];
 const administration = [
   'messagesApi',
   'plantao',
@@ -36,37 +38,38 @@ const administration = [
   'queueIntegration',
   'connections',
   'files',
+  'financeiro',
   'settings',
   'auditLog',
 ];
-/** Spec 001 §2: only in a browser with the local flag cshow. */
-const campaigns = ['contactLists'];
 
 describe('side menu visibility', () => {
   test('the entries follow spec 000 §2: quick messages, Kanban, contacts; messages API, plantão, users, queues, prompts, integrations, connections, files', () => {
     expect(menuEntries.map((entry) => entry.key)).toEqual([
       ...management,
       ...everyone,
-      ...administration,
       ...campaigns,
+      ...administration,
     ]);
   });
 
-  test('the Campaigns group shows only where the local flag cshow is set, to admins on a plan with campaigns', () => {
-    localStorage.setItem('cshow', '');
+  test('campaigns show only with the cshow flag, to admins whose plan has them', () => {
+    localStorage.setItem('cshow', '1');
     try {
       expect(visibleKeys({ profile: 'admin' })).toEqual([
         ...management,
         ...everyone,
-        ...administration,
         ...campaigns,
+        ...administration,
       ]);
-      expect(visibleKeys({ profile: 'admin' }, { useCampaigns: false })).not.toContain('contactLists');
-      expect(visibleKeys({ profile: 'supervisor' })).not.toContain('contactLists');
+      for (const key of campaigns) {
+        expect(visibleKeys({ profile: 'admin' }, { useCampaigns: false })).not.toContain(key);
+        expect(visibleKeys({ profile: 'supervisor' })).not.toContain(key);
+      }
     } finally {
       localStorage.removeItem('cshow');
     }
-    expect(visibleKeys({ profile: 'admin' })).not.toContain('contactLists');
+    for (const key of campaigns) expect(visibleKeys({ profile: 'admin' })).not.toContain(key);
   });
 
   test('an attendant on a plan without Kanban loses the Kanban entry and nothing else', () => {

@@ -5,6 +5,7 @@ import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import AvTimerOutlinedIcon from '@mui/icons-material/AvTimerOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import ContactsOutlinedIcon from '@mui/icons-material/ContactsOutlined';
@@ -17,16 +18,19 @@ import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType, ReactNode } from 'react';
+import { CAMPAIGNS_FLAG } from '../../modules/campaigns/campaigns.flag';
 import { ConnectionsMenuBadge } from '../../modules/connections/connections-menu-badge';
-import { campaignPagesShown } from '../../shared/session/local-flags';
+import { hasLocalFlag } from '../../shared/local-flag';
 
-export type MenuSection = 'service' | 'administration' | 'campaigns';
+export type MenuSection = 'service' | 'campaigns' | 'administration';
 
 export interface MenuEntry {
   /** Also the label: `app.menu.<key>`. */
@@ -38,10 +42,10 @@ export interface MenuEntry {
   gate?: Gate;
   /** Shown only when the company's plan has this feature. */
   planFlag?: PlanFlag;
+  /** Shown only while the browser holds this local flag (spec 001 §2: cshow for campaigns). */
+  localFlag?: string;
   /** Wraps the icon, e.g. with a dot when the page needs attention. */
   iconBadge?: ComponentType<{ children: ReactNode }>;
-  /** Shown only in a browser where this local flag was set (spec 001 §2: the campaign pages' cshow). */
-  localFlag?: () => boolean;
 }
 
 /**
@@ -83,6 +87,34 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: QuestionAnswerOutlinedIcon,
     section: 'service',
     planFlag: 'useInternalChat',
+  },
+  // Spec 001 §2: campaign pages exist only with the cshow flag, for admins whose plan has campaigns.
+  {
+    key: 'campaigns',
+    to: '/campaigns',
+    icon: CampaignOutlinedIcon,
+    section: 'campaigns',
+    gate: 'campaigns:manage',
+    planFlag: 'useCampaigns',
+    localFlag: CAMPAIGNS_FLAG,
+  },
+  {
+    key: 'contactLists',
+    to: '/contact-lists',
+    icon: ContactsOutlinedIcon,
+    section: 'campaigns',
+    gate: 'campaigns:manage',
+    planFlag: 'useCampaigns',
+    localFlag: CAMPAIGNS_FLAG,
+  },
+  {
+    key: 'campaignsConfig',
+    to: '/campaigns-config',
+    icon: TuneOutlinedIcon,
+    section: 'campaigns',
+    gate: 'campaigns:manage',
+    planFlag: 'useCampaigns',
+    localFlag: CAMPAIGNS_FLAG,
   },
   {
     key: 'messagesApi',
@@ -145,6 +177,13 @@ export const menuEntries: readonly MenuEntry[] = [
     gate: 'integrations:manage',
   },
   {
+    key: 'financeiro',
+    to: '/financeiro',
+    icon: ReceiptLongOutlinedIcon,
+    section: 'administration',
+    gate: 'financeiro:view',
+  },
+  {
     key: 'settings',
     to: '/settings',
     icon: SettingsOutlinedIcon,
@@ -159,23 +198,13 @@ export const menuEntries: readonly MenuEntry[] = [
     section: 'administration',
     gate: 'audit:view',
   },
-  // Spec 001 §2, §6: the Campaigns group, for admins on a plan with campaigns, in a browser with cshow.
-  {
-    key: 'contactLists',
-    to: '/contact-lists',
-    icon: ContactsOutlinedIcon,
-    section: 'campaigns',
-    gate: 'campaigns:manage',
-    planFlag: 'useCampaigns',
-    localFlag: campaignPagesShown,
-  },
 ];
 
-export const menuSections: readonly MenuSection[] = ['service', 'administration', 'campaigns'];
+export const menuSections: readonly MenuSection[] = ['service', 'campaigns', 'administration'];
 
 export function isMenuEntryVisible(entry: MenuEntry, user: SessionUser): boolean {
   if (entry.gate && !can(user, entry.gate)) return false;
   if (entry.planFlag && !planAllows(user.company.plan, entry.planFlag)) return false;
-  if (entry.localFlag && !entry.localFlag()) return false;
+  if (entry.localFlag && !hasLocalFlag(entry.localFlag)) return false;
   return true;
 }

@@ -12,13 +12,14 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useLoadMoreOnScroll } from '../../shared/hooks/use-load-more-on-scroll';
-import { campaignPagesShown } from '../../shared/session/local-flags';
+import { hasLocalFlag } from '../../shared/local-flag';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
 import { ConfirmDialog } from '../../shared/ui/confirm.dialog';
 import { lazyPart } from '../../shared/ui/lazy-part';
 import { AddButton, ScrollPanel } from '../../shared/ui/list-tools';
 import { PageHeader } from '../../shared/ui/page-header';
+import { CAMPAIGNS_FLAG } from '../campaigns/campaigns.flag';
 import { useContactImportProgress } from './contact-import';
 import { ContactImportPanel } from './contact-import-panel';
 import {
@@ -64,7 +65,9 @@ export function ContactsPage() {
   const [listing, setListing] = useState(false);
   // Contact lists are campaign audiences: offered where their page is (spec 001 §2, §6).
   const canList =
-    can(me, 'campaigns:manage') && planAllows(me.company.plan, 'useCampaigns') && campaignPagesShown();
+    can(me, 'campaigns:manage') &&
+    planAllows(me.company.plan, 'useCampaigns') &&
+    hasLocalFlag(CAMPAIGNS_FLAG);
   const imports = useContactImportProgress();
   const blockContact = useBlockContact();
   const deleteContact = useDeleteContact();

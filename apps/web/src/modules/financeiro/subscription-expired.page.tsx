@@ -1,25 +1,29 @@
-import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
-import Paper from '@mui/material/Paper';
+import { can } from '@balcao/shared';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import { useSessionUser } from '../../shared/session/session-user';
-import { EmptyState } from '../../shared/ui/empty-state';
-import { PageHeader } from '../../shared/ui/page-header';
+import { InvoicesPanel } from './invoices-panel';
 
-/** Where an expired company lands (spec 000 §4); invoices and payment join this screen with billing. */
+/**
+ * Where a company past its due date and its grace lands (spec 000 §4): why, then its invoices to pay.
+ * The same screen as /financeiro (spec 001 §2); paying brings it back to /tickets.
+ */
 export function SubscriptionExpiredPage() {
   const { t } = useTranslation();
   const me = useSessionUser();
+  // Invoices are the admins' (financeiro:view): an attendant is told who can pay.
+  const canPay = can(me, 'financeiro:view');
   return (
-    <>
-      <PageHeader title={t('financeiro.expired.title')} />
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<EventBusyOutlinedIcon />}
-          title={t('financeiro.expired.heading')}
-          description={t('financeiro.expired.message', { date: formatDate(me.company.dueDate) })}
-        />
-      </Paper>
-    </>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, gap: 2 }}>
+      <Alert severity="error">
+        <AlertTitle>{t('financeiro.expired.heading')}</AlertTitle>
+        {t('financeiro.expired.message', { date: formatDate(me.company.dueDate) })}
+        {!canPay && ` ${t('financeiro.expired.askAdmin')}`}
+      </Alert>
+      {canPay && <InvoicesPanel />}
+    </Box>
   );
 }

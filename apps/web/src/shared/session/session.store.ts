@@ -63,6 +63,16 @@ export function markSubscriptionExpired() {
   if (!state.refusedAsExpired) setState({ ...state, refusedAsExpired: true });
 }
 
+/** A payment renewed the company (the payment event): its new due date lifts any refusal as expired. */
+export function renewSubscription(dueDate: string) {
+  if (!state.user) return;
+  setState({
+    ...state,
+    refusedAsExpired: false,
+    user: { ...state.user, company: { ...state.user.company, dueDate } },
+  });
+}
+
 /** The server refused a call until this admin enrols in two-factor sign-in: the app shows enrolment. */
 export function markTwoFactorRequired() {
   if (state.user && !state.user.twoFactorRequired)

@@ -1,0 +1,4 @@
+export const financeiroKeys = {
+  all: ['invoices'] as const,
+  list: () => [...financeiroKeys.all, 'list'] as const,
+};
