@@ -15,7 +15,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '^/(auth|users|settings|companySettings|companySettingOne|companies|plans|media|public-settings|webchat|tickets|messages|whatsapp|facebook)':
+      '^/(auth|users|settings|companySettings|companySettingOne|companies|plans|media|public-settings|webchat|tickets|messages|whatsapp|facebook|api/)':
         apiCalls,
       '/socket.io': { target: api, ws: true },
     },

@@ -73,6 +73,8 @@ import { chatbotsRoutes } from './modules/queues/chatbots.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessageAudience } from './modules/quick-messages/quick-messages.events.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { registerRecoveryJobs } from './modules/recovery/recovery.delivery.js';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { scheduleAudience } from './modules/schedules/schedules.events.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
@@ -277,6 +279,7 @@ export async function buildApp({
     await api.register(helpsRoutes(deps));
     await api.register(campaignDispatchRoutes(deps));
     await api.register(connectionBudgetRoutes(deps));
+    await api.register(recoveryRoutes(deps));
   });
 
   live.onAudience(ticketAudienceOf(db));
@@ -308,6 +311,7 @@ export async function buildApp({
   await registerContactListImport(deps);
   await registerContactListCheck(deps);
   await registerInvoiceJob(deps);
+  await registerRecoveryJobs(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
   const campaignDispatch = await registerCampaignDispatch(deps);
 

@@ -111,6 +111,18 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /**
+   * The SMTP server password recovery codes may also be sent through by e-mail; without SMTP_HOST
+   * they go by WhatsApp only. SMTP_SECURE is TLS from the first byte (port 465); otherwise the
+   * connection is upgraded with STARTTLS where the server offers it.
+   */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  /** The sender of those e-mails, as `Name <address>` or an address. */
+  SMTP_FROM: z.string().min(3).default('Balcão <no-reply@balcao.local>'),
   /** Serves Prometheus metrics at /metrics to requests bearing it; without it there is no /metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** The Pix provider's API in Efí's shape (OAuth client credentials, mutual TLS, `cob`, `loc`). */
@@ -243,6 +255,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       chargeSeconds: e.PIX_CHARGE_SECONDS,
     },
     invoiceDaysAhead: e.INVOICE_DAYS_AHEAD,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE === 'true',
+          user: e.SMTP_USER,
+          pass: e.SMTP_PASS,
+          from: e.SMTP_FROM,
+        }
+      : undefined,
     media: {
       storage: e.MEDIA_STORAGE,
       s3: {

@@ -71,7 +71,7 @@ async function menuAddresses(page: Page): Promise<string[]> {
 
 async function checkSignedOutPages(viewport: typeof desktop, label: string) {
   const page = await openPage(browser, viewport);
-  for (const address of ['/login', '/signup']) {
+  for (const address of ['/login', '/signup', '/recovery-password']) {
     await page.goto(address);
     await settled(page);
     await expectNoSeriousAxeViolations(page, `${address} (${label})`);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeGraph } from '../../server/test/fake-graph/fake-graph';
+import { startFakeSmtp } from '../../server/test/fake-smtp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     adminPassword: string;
     /** The fake Graph API the server's Meta channels talk to (apps/server/test/fake-graph). */
     fakeGraphUrl: string;
+    /** Where the e-mails the server sent are read, as JSON (apps/server/test/fake-smtp.ts). */
+    fakeSmtpUrl: string;
   }
 }
 
@@ -58,6 +61,7 @@ export default async function startServer(project: TestProject) {
   }
   const port = await freePort();
   const fakeGraph = await startFakeGraph({ webhookUrl: `http://127.0.0.1:${port}/webhooks/meta` });
+  const fakeSmtp = await startFakeSmtp();
   const dataDir = await mkdtemp(join(tmpdir(), 'balcao-e2e-'));
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const server = spawn(process.execPath, [serverEntry], {
@@ -81,6 +85,9 @@ export default async function startServer(project: TestProject) {
       META_MEDIA_RETRY_DELAY_SECONDS: '1',
       // The journeys sign up a company each from this one address.
       SIGNUP_MAX_PER_ADDRESS: '100',
+      // Password recovery codes by e-mail land in the local sink.
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(fakeSmtp.port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +109,7 @@ export default async function startServer(project: TestProject) {
   } catch (error) {
     server.kill('SIGKILL');
     await fakeGraph.close();
+    await fakeSmtp.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -109,6 +117,7 @@ export default async function startServer(project: TestProject) {
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
   project.provide('fakeGraphUrl', fakeGraph.url);
+  project.provide('fakeSmtpUrl', fakeSmtp.httpUrl);
 
   return async () => {
     if (server.exitCode === null) {
@@ -118,6 +127,7 @@ export default async function startServer(project: TestProject) {
       if (server.exitCode === null) server.kill('SIGKILL');
     }
     await fakeGraph.close();
+    await fakeSmtp.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -37,6 +37,12 @@ export const errorStatus = {
   ERR_SUBSCRIPTION_EXPIRED: 402,
   ERR_TOO_MANY_ATTEMPTS: 429,
   ERR_TOO_MANY_REQUESTS: 429,
+  /** Password recovery: the code is wrong, spent, expired, or was never sent (the same answer for each). */
+  ERR_INVALID_RECOVERY_CODE: 400,
+  /** Password recovery: the proof of the code is unknown, already used or expired; ask for a new code. */
+  ERR_INVALID_RECOVERY_TOKEN: 400,
+  /** Password recovery by e-mail asked of a server that has no SMTP server configured. */
+  ERR_RECOVERY_EMAIL_DISABLED: 400,
   ERR_EMAIL_ALREADY_EXISTS: 409,
   ERR_NO_PLAN_FOUND: 404,
   ERR_NO_COMPANY_FOUND: 404,

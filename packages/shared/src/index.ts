@@ -39,6 +39,7 @@ export * from './queue-integrations/queue-integrations.contract.js';
 export * from './queues/queues.contract.js';
 export * from './quick-messages/quick-messages.contract.js';
 export * from './realtime/events.js';
+export * from './recovery/recovery.contract.js';
 export * from './reports/report-sheet.js';
 export * from './reports/reports.contract.js';
 export * from './schedules/schedules.contract.js';

@@ -36,6 +36,7 @@ export const msg = {
   plantaoEnd: 'plantaoEnd',
   plantaoOneDay: 'plantaoOneDay',
   youtubeVideo: 'youtubeVideo',
+  recoveryNumber: 'recoveryNumber',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */

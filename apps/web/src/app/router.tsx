@@ -68,6 +68,13 @@ export const routes: RouteObject[] = [
         path: '/signup',
         ...page(() => import('../modules/auth/signup.page').then((m) => m.SignupPage), 'auth.signup.title'),
       },
+      {
+        path: '/recovery-password',
+        ...page(
+          () => import('../modules/auth/recovery.page').then((m) => m.RecoveryPasswordPage),
+          'auth.recovery.title',
+        ),
+      },
     ],
   },
   {

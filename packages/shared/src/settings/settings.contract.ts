@@ -65,5 +65,10 @@ export const updateCompanySettingBody = z.object({ column: settingKeySchema, dat
 /** company-{id}-settings: a changed setting, for every user of the company (all may read settings). */
 export const settingEvent = z.object({ action: z.literal('update'), setting: settingSchema });
 
-/** What the web app reads before sign-in: whether sign-up is open, and the Facebook SDK's settings. */
-export const publicSettingsResponse = z.object({ signupEnabled: z.boolean(), facebook: facebookSdkSettings });
+/** What the web app reads before sign-in: whether sign-up is open, the Facebook SDK's settings, recovery by e-mail. */
+export const publicSettingsResponse = z.object({
+  signupEnabled: z.boolean(),
+  facebook: facebookSdkSettings,
+  /** Whether /recovery-password may offer a code by e-mail (the server has an SMTP server); absent, it may not. */
+  recoveryByEmail: z.boolean().default(false),
+});

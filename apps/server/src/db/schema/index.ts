@@ -14,6 +14,7 @@ export * from './files.js';
 export * from './import-id-map.js';
 export * from './integrations.js';
 export * from './messages.js';
+export * from './password-resets.js';
 export * from './pending-automations.js';
 export * from './plans.js';
 export * from './plantao.js';

@@ -59,6 +59,10 @@ export const users = pgTable(
     index('users_company_name_idx').on(t.companyId, t.name),
     index('users_online_seen_idx').on(t.lastSeenAt).where(sql`${t.online}`),
     index('users_wpp_idx').on(t.wpp),
+    // Password recovery finds the user by the digits of the number, however it was typed in the profile.
+    index('users_wpp_digits_idx')
+      .on(sql`regexp_replace(${t.wpp}, '[^0-9]', '', 'g')`)
+      .where(sql`${t.wpp} <> ''`),
   ],
 );
 

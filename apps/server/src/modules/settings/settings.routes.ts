@@ -28,6 +28,7 @@ export const settingsRoutes =
           sdkUrl: deps.config.meta.sdkUrl,
           version: deps.config.meta.graphVersion,
         },
+        recoveryByEmail: deps.config.smtp !== undefined,
       }),
     );
 

@@ -84,6 +84,11 @@ export function LoginPage() {
           autoComplete="current-password"
           autoFocus={Boolean(signedUpEmail)}
         />
+        <Typography variant="body2" sx={{ textAlign: 'right', mt: -1 }}>
+          <Link component={RouterLink} to="/recovery-password">
+            {t('auth.login.forgotPassword')}
+          </Link>
+        </Typography>
         <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
           {t('auth.login.submit')}
         </Button>
