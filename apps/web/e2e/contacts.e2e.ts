@@ -20,7 +20,7 @@ beforeAll(async () => {
   const connected = socketConnected(page);
   await signIn(page, company.email, company.password);
   await connected;
-  await page.getByRole('link', { name: 'Contatos' }).click();
+  await page.getByRole('link', { name: 'Contatos', exact: true }).click();
   await page.waitForURL('**/contacts');
   await page.getByText('Nenhum contato ainda').waitFor();
 });

@@ -29,7 +29,7 @@ const requiredTag = () => page.getByRole('switch', { name: 'Tag obrigatória ao 
 const privacyLink = () => page.getByRole('textbox', { name: 'Link da política de privacidade' });
 
 test('an admin turns a setting on from the menu, and it is still on after a reload', async () => {
-  await page.getByRole('link', { name: 'Configurações' }).click();
+  await page.getByRole('link', { name: 'Configurações', exact: true }).click();
   await page.waitForURL('**/settings');
   await page.getByRole('tab', { name: 'Opções' }).waitFor();
   expect(await requiredTag().isChecked()).toBe(false);
@@ -169,8 +169,8 @@ test('an attendant has no settings entry, and typing the address leads home', as
   const attendant = await openPage(browser);
   await signIn(attendant, 'bruno@balcao.test', 'Bruno-pass');
 
-  await attendant.getByRole('link', { name: 'Contatos' }).waitFor();
-  expect(await attendant.getByRole('link', { name: 'Configurações' }).count()).toBe(0);
+  await attendant.getByRole('link', { name: 'Contatos', exact: true }).waitFor();
+  expect(await attendant.getByRole('link', { name: 'Configurações', exact: true }).count()).toBe(0);
   await snap(attendant, 'settings-04-attendant-menu');
 
   await attendant.goto('/settings');

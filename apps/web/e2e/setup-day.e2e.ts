@@ -113,7 +113,7 @@ async function saveHours(fill: (day: number) => [string, string, string, string]
 }
 
 test('an admin sets the company’s hours: outside them a visitor gets the out-of-hours text, inside the menu', async () => {
-  await admin.getByRole('link', { name: 'Configurações' }).click();
+  await admin.getByRole('link', { name: 'Configurações', exact: true }).click();
   await admin.waitForURL('**/settings');
   // chatBotType changes nothing: it is not offered.
   await admin.locator('[name="scheduleType"]').waitFor();
