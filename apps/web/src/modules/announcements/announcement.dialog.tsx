@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { showServerError } from '../../shared/forms/form-errors';
 import { SelectInput, SwitchInput, TextInput } from '../../shared/forms/form-fields';
 import { toast } from '../../shared/toast/toast.store';
+import { ImageField } from '../../shared/ui/image-field';
 import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
 import {
   type AnnouncementForm,
@@ -19,7 +20,6 @@ import {
   announcementForm,
   announcementFormDefaults,
 } from './announcement-form';
-import { AnnouncementMediaField } from './announcement-media-field';
 import { priorityKey } from './announcement-priority';
 import { useAnnouncementMedia, useSaveAnnouncement } from './announcements.api';
 
@@ -112,7 +112,10 @@ export function AnnouncementDialog({ record, onClose }: Props) {
             options={priorities}
           />
           <SwitchInput control={control} name="status" label={t('announcements.fields.status')} />
-          <AnnouncementMediaField
+          <ImageField
+            accept="image/png,image/jpeg"
+            attachLabel={t('announcements.dialog.attach')}
+            removeLabel={t('announcements.dialog.removeMedia')}
             media={preview ?? stored}
             busy={media.isPending && Boolean(record)}
             onPick={changeMedia}

@@ -13,6 +13,7 @@ import { showServerError } from '../../shared/forms/form-errors';
 import { SelectInput, SwitchInput, TextInput } from '../../shared/forms/form-fields';
 import { useSessionUser } from '../../shared/session/session-user';
 import { toast } from '../../shared/toast/toast.store';
+import { ImageField } from '../../shared/ui/image-field';
 import { SaveDialogActions } from '../../shared/ui/save-dialog-actions';
 import {
   type QuickMessageForm,
@@ -21,7 +22,6 @@ import {
   quickMessageFormDefaults,
   toQuickMessageBody,
 } from './quick-message-form';
-import { QuickMessageMediaField } from './quick-message-media-field';
 import { useQuickMessageCategories, useQuickMessageMedia, useSaveQuickMessage } from './quick-messages.api';
 
 interface Props {
@@ -128,7 +128,10 @@ export function QuickMessageDialog({ record, onClose }: Props) {
                 label={t('quickMessages.fields.category')}
                 options={categoryOptions}
               />
-              <QuickMessageMediaField
+              <ImageField
+                accept="image/*"
+                attachLabel={t('quickMessages.dialog.attach')}
+                removeLabel={t('quickMessages.dialog.removeMedia')}
                 media={preview ?? stored}
                 busy={media.isPending && Boolean(record)}
                 onPick={changeMedia}

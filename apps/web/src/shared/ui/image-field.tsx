@@ -4,20 +4,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
-import { FilePickButton } from '../../shared/ui/file-pick-button';
+import { FilePickButton } from './file-pick-button';
 
 interface Props {
   /** What is attached now: a stored image's link, or a picked file's preview. */
   media: { url: string; name: string } | null;
   busy: boolean;
+  /** The file types the picker offers (`image/*`, or the few a feature stores). */
+  accept: string;
+  attachLabel: string;
+  removeLabel: string;
   onPick: (file: File) => void;
   onRemove: () => void;
 }
 
-/** Spec 001 §2, §5: one image, png or jpeg. */
-export function AnnouncementMediaField({ media, busy, onPick, onRemove }: Props) {
-  const { t } = useTranslation();
+/** One attached image in a dialog: its preview and name, a button to pick one and one to remove it. */
+export function ImageField({ media, busy, accept, attachLabel, removeLabel, onPick, onRemove }: Props) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       {media && (
@@ -34,17 +36,17 @@ export function AnnouncementMediaField({ media, busy, onPick, onRemove }: Props)
         </Typography>
       )}
       <FilePickButton
-        accept="image/png,image/jpeg"
+        accept={accept}
         onPick={onPick}
         variant="outlined"
         startIcon={<AttachFileIcon />}
         loading={busy}
       >
-        {t('announcements.dialog.attach')}
+        {attachLabel}
       </FilePickButton>
       {media && (
         <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={onRemove} disabled={busy}>
-          {t('announcements.dialog.removeMedia')}
+          {removeLabel}
         </Button>
       )}
     </Stack>
