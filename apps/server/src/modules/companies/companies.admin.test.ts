@@ -1,4 +1,11 @@
-import { addDays, addMonths, DEFAULT_TIMEZONE, events, zonedParts } from '@balcao/shared';
+import {
+  addDays,
+  addMonths,
+  DEFAULT_TIMEZONE,
+  events,
+  SUBSCRIPTION_GRACE_DAYS,
+  zonedParts,
+} from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
@@ -212,7 +219,7 @@ describe('renewal', () => {
     );
     await app.deps.db
       .update(companies)
-      .set({ dueDate: addDays(today, -2) })
+      .set({ dueDate: addDays(today, -SUBSCRIPTION_GRACE_DAYS - 1) })
       .where(eq(companies.id, tenant.companyId));
     const refused = await call(app, 'GET', '/tags', { token: tenant.admin.token });
 

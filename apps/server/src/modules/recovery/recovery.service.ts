@@ -48,7 +48,7 @@ export async function verifyRecoveryCode(deps: AppDeps, target: string, code: st
     throw new AppError('ERR_TOO_MANY_ATTEMPTS');
   const now = deps.now();
   const [latest] = await deps.db
-    .select({ id: passwordResets.id })
+    .select({ id: passwordResets.id, companyId: passwordResets.companyId })
     .from(passwordResets)
     .where(eq(passwordResets.target, target))
     .orderBy(desc(passwordResets.id))
@@ -61,13 +61,18 @@ export async function verifyRecoveryCode(deps: AppDeps, target: string, code: st
         .set({ attempts: sql`${passwordResets.attempts} + 1` })
         .where(
           and(
+            eq(passwordResets.companyId, latest.companyId),
             eq(passwordResets.id, latest.id),
             lt(passwordResets.attempts, RECOVERY_MAX_ATTEMPTS),
             isNull(passwordResets.verifiedAt),
             gt(passwordResets.expiresAt, now),
           ),
         )
-        .returning({ id: passwordResets.id, codeHash: passwordResets.codeHash })
+        .returning({
+          id: passwordResets.id,
+          companyId: passwordResets.companyId,
+          codeHash: passwordResets.codeHash,
+        })
     : [];
   const valid = await verifyPassword(counted?.codeHash, code);
   if (!counted || !valid) throw new AppError('ERR_INVALID_RECOVERY_CODE');
@@ -75,7 +80,13 @@ export async function verifyRecoveryCode(deps: AppDeps, target: string, code: st
   const [proven] = await deps.db
     .update(passwordResets)
     .set({ verifiedAt: now, tokenHash: sha256(token) })
-    .where(and(eq(passwordResets.id, counted.id), isNull(passwordResets.verifiedAt)))
+    .where(
+      and(
+        eq(passwordResets.companyId, counted.companyId),
+        eq(passwordResets.id, counted.id),
+        isNull(passwordResets.verifiedAt),
+      ),
+    )
     .returning({ id: passwordResets.id });
   if (!proven) throw new AppError('ERR_INVALID_RECOVERY_CODE');
   return { token };
