@@ -12,7 +12,7 @@ let company: { email: string; password: string };
 beforeAll(async () => {
   browser = await launchBrowser();
   // A company of its own: the journey reads back exactly the items it made.
-  company = await signUpCompany('listas');
+  company = await signUpCompany('listas-de-contatos');
   page = await openPage(browser);
   await signIn(page, company.email, company.password);
   // Spec 001 §2: the campaign pages exist only where the local flag cshow was set.
