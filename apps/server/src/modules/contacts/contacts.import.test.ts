@@ -168,6 +168,29 @@ describe('importing a sheet', () => {
     ]);
   });
 
+  test('a CSV saved by Excel in Portuguese (semicolons, Windows-1252) imports like a workbook', async () => {
+    const tenant = await createTenant(app);
+    const seen = collect<Progress>(
+      await live.connect({ token: tenant.admin.token }),
+      events.contactImport(tenant.companyId),
+    );
+    const csv = Buffer.from(
+      'nome;numero;email\r\nJoão Araújo;5511988880001;joao@exemplo.com.br\r\n',
+      'latin1',
+    );
+
+    const response = await uploadSheet(app, tenant.admin.token, csv, 'contatos.csv');
+
+    expect(response.statusCode).toBe(202);
+    expect((await finished(seen)).done).toMatchObject({ processed: 1, created: 1 });
+    const [stored] = (await call(app, 'GET', '/contacts', { token: tenant.admin.token })).body.contacts;
+    expect(stored).toMatchObject({
+      name: 'João Araújo',
+      number: '5511988880001',
+      email: 'joao@exemplo.com.br',
+    });
+  });
+
   test('a sheet whose job cannot be queued is refused and leaves no file behind', async () => {
     const tenant = await createTenant(app);
     const put = vi.spyOn(app.deps.storage, 'put');
@@ -189,7 +212,11 @@ describe('importing a sheet', () => {
   });
 
   test.each([
-    ['garbage', () => Promise.resolve(Buffer.alloc(5 * 1024 * 1024 - 1024, 'x')), 'ERR_INVALID_SPREADSHEET'],
+    [
+      'binary garbage',
+      () => Promise.resolve(Buffer.alloc(5 * 1024 * 1024 - 1024, 0)),
+      'ERR_INVALID_SPREADSHEET',
+    ],
     [
       'a zip that is not a workbook',
       () => Promise.resolve(Buffer.from('PK\u0003\u0004broken zip')),

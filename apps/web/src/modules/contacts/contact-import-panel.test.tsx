@@ -32,6 +32,9 @@ test('while importing, the counts so far and each reported row with its reason',
   render(<ContactImportPanel progress={report} onDismiss={() => undefined} />);
 
   expect(screen.getByText('Importando contatos: 200 de 400')).toBeTruthy();
+  expect(
+    screen.getByRole('progressbar', { name: 'Progresso da importação' }).getAttribute('aria-valuenow'),
+  ).toBe('50');
   expect(screen.getByText('2 criados, 3 atualizados, 3 ignorados, 1 com avisos')).toBeTruthy();
   expect(lines('Linhas ignoradas')).toEqual([
     'Linha 3 (11 8888-0001): mesmo número da linha 2',

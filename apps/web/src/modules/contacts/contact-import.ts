@@ -34,9 +34,6 @@ export function applyImportEvent(current: ImportProgress | null, event: ContactI
   };
 }
 
-export const importPercent = (progress: ImportProgress) =>
-  progress.total === 0 ? 100 : Math.round((progress.processed / progress.total) * 100);
-
 /** The rows an import skipped or imported with a warning, by row, as a CSV the user can work from. */
 export function importReportCsv(
   rows: ContactImportRowNote[],
