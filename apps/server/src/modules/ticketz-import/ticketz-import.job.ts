@@ -25,7 +25,7 @@ export interface ImportJob {
 class TakenOver extends Error {}
 
 /** The job's options: it runs as long as the import does; a stopped one is the sweep's to restart. */
-export const IMPORT_JOB_OPTIONS = { retryLimit: 0, expireInSeconds: 24 * 3600 };
+export const IMPORT_JOB_OPTIONS = { retryLimit: 0, expireInHours: 12 };
 
 export async function registerTicketzImportJobs(deps: AppDeps) {
   await deps.jobs.work<ImportJob>(IMPORT_JOB, (job) => runTicketzImport(deps, job));
