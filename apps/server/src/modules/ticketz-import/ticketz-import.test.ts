@@ -150,12 +150,21 @@ describe('importing from the companies screen', () => {
   test('runs as a job, one at a time per company, telling the super user each step, and ends with the report', async () => {
     const started = await send('POST', '/ticketz-imports', { url, companyId: 1 });
     expect(started.status).toBe(201);
-    expect(started.body).toMatchObject({ status: 'running', sourceCompanyId: 1, source: new URL(source.url).toString() });
+    expect(started.body).toMatchObject({
+      status: 'running',
+      sourceCompanyId: 1,
+      source: new URL(source.url).toString(),
+    });
     const again = await send('POST', '/ticketz-imports', { url, companyId: 1 });
     expect([again.status, again.body.error]).toEqual([409, 'ERR_IMPORT_RUNNING']);
 
     first = await finished(started.body.id);
-    expect(first).toMatchObject({ status: 'done', error: null, step: null, stepsDone: ticketzImportSteps.length });
+    expect(first).toMatchObject({
+      status: 'done',
+      error: null,
+      step: null,
+      stepsDone: ticketzImportSteps.length,
+    });
     expect(Object.keys(first.tables)).toEqual(expect.arrayContaining(['Companies', ...ticketzImportSteps]));
     expect(first.tables.Users?.imported).toBe(4);
     expect(first.tables.Messages?.imported).toBeGreaterThan(0);
