@@ -1,5 +1,4 @@
 import type { TicketzImport } from '@balcao/shared';
-import bcrypt from 'bcryptjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTicketzDatabase } from '../../server/test/ticketz/scratch';
@@ -11,12 +10,14 @@ import { apiAs, signedIn } from './people';
 // Ticketz database is a scratch one on the local PostgreSQL (the importer's fixture), whose host the
 // e2e server allows (IMPORT_DATABASE_HOSTS in global-setup).
 const tag = `e2e${Date.now().toString(36)}`;
+/** Ticketz's bcrypt hash of the users' password, 123456 (as its seeders store it). */
+const PASSWORD_HASH = '$2b$08$eGGgNXs.eR43ITJzh1XXOePJAzvAQneGE6puIjCWfb89qTo4KQbBy';
 let source: Awaited<ReturnType<typeof createTicketzDatabase>>;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  source = await createTicketzDatabase(ticketzSeed(tag, bcrypt.hashSync('123456', 8)));
+  source = await createTicketzDatabase(ticketzSeed(tag, PASSWORD_HASH));
   browser = await launchBrowser();
   page = await openPage(browser, { width: 360, height: 740 });
   await signIn(page);
@@ -29,7 +30,9 @@ afterAll(async () => {
 
 const dialog = () => page.getByRole('dialog');
 
-test('the super user imports a Ticketz company from the companies screen, and its admin signs in to it', async () => {
+test('the super user imports a Ticketz company from the companies screen, and its admin signs in to it', {
+  timeout: 180_000,
+}, async () => {
   await page.goto('/companies');
   await page.getByRole('button', { name: 'Importar do Ticketz', exact: true }).click();
 

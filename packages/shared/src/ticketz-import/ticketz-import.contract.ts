@@ -43,7 +43,6 @@ export type TicketzProbeBody = z.infer<typeof ticketzProbeBody>;
 export const ticketzProbeResponse = z.object({
   companies: z.array(z.object({ id: z.number(), name: z.string() })),
 });
-export type TicketzProbeResponse = z.infer<typeof ticketzProbeResponse>;
 
 export const startTicketzImportBody = z.object({ url: databaseUrl, companyId: dbId() });
 export type StartTicketzImportBody = z.infer<typeof startTicketzImportBody>;

@@ -42,7 +42,7 @@ export function useStartTicketzImport() {
  * Folds an event into the import shown. Events may arrive out of order after their trip through the
  * database: the steps done only grow, and a finished import stays finished.
  */
-export function applyTicketzEvent(current: TicketzImport, event: TicketzImport): TicketzImport {
+function applyTicketzEvent(current: TicketzImport, event: TicketzImport): TicketzImport {
   if (event.id !== current.id || current.status !== 'running') return current;
   if (event.status === 'running' && event.stepsDone < current.stepsDone) return current;
   return event;
