@@ -86,6 +86,8 @@ import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js
 import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
+import { registerTicketzImportJobs } from './modules/ticketz-import/ticketz-import.job.js';
+import { ticketzImportRoutes } from './modules/ticketz-import/ticketz-import.routes.js';
 import { userAudience } from './modules/users/users.events.js';
 import { registerUserJobs } from './modules/users/users.jobs.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -245,6 +247,7 @@ export async function buildApp({
     await api.register(plansRoutes(deps));
     await api.register(companiesRoutes(deps));
     await api.register(companiesAdminRoutes(deps));
+    await api.register(ticketzImportRoutes(deps));
     await api.register(plansAdminRoutes(deps));
     await api.register(settingsRoutes(deps));
     await api.register(usersRoutes(deps));
@@ -312,6 +315,7 @@ export async function buildApp({
   await registerContactListCheck(deps);
   await registerInvoiceJob(deps);
   await registerRecoveryJobs(deps);
+  await registerTicketzImportJobs(deps);
   await registerLogoutJob(deps, whatsappFactory, config.whatsapp.logoutWaitMs);
   const campaignDispatch = await registerCampaignDispatch(deps);
 

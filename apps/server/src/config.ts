@@ -142,6 +142,11 @@ const envSchema = z.object({
   PIX_CHARGE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Days before a company's due date its invoice is generated. */
   INVOICE_DAYS_AHEAD: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * The Ticketz database hosts the super user may import from on the companies screen, comma-separated
+   * (names or addresses, as typed in the URL); unset, that import is off. The command line needs none.
+   */
+  IMPORT_DATABASE_HOSTS: z.string().default(''),
 });
 
 /**
@@ -255,6 +260,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       chargeSeconds: e.PIX_CHARGE_SECONDS,
     },
     invoiceDaysAhead: e.INVOICE_DAYS_AHEAD,
+    importDatabaseHosts: e.IMPORT_DATABASE_HOSTS.split(',')
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, '$1'),
+      )
+      .filter(Boolean),
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

@@ -88,6 +88,8 @@ export default async function startServer(project: TestProject) {
       // Password recovery codes by e-mail land in the local sink.
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(fakeSmtp.port),
+      // The Ticketz import journey reads a scratch Ticketz database on the local PostgreSQL.
+      IMPORT_DATABASE_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

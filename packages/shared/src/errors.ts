@@ -165,6 +165,20 @@ export const errorStatus = {
   ERR_PIX_NOT_CONFIGURED: 503,
   /** The Pix provider refused or did not answer; the charge can be asked for again. */
   ERR_PIX_PROVIDER: 502,
+  /** Importing from Ticketz on the companies screen: the operator has not set IMPORT_DATABASE_HOSTS. */
+  ERR_IMPORT_DISABLED: 503,
+  /** The Ticketz database's address is not a postgres:// URL of the accepted shape (docs/decisions.md). */
+  ERR_IMPORT_BAD_URL: 400,
+  /** The Ticketz database's host is not among the operator's IMPORT_DATABASE_HOSTS. */
+  ERR_IMPORT_HOST_NOT_ALLOWED: 400,
+  /** The Ticketz database refused the sign-in, does not exist, or did not answer in time. */
+  ERR_IMPORT_CANNOT_CONNECT: 502,
+  /** The database answered but has no Ticketz tables. */
+  ERR_IMPORT_NOT_TICKETZ: 400,
+  /** An import of that Ticketz company is already running. */
+  ERR_IMPORT_RUNNING: 409,
+  /** An import stopped on an error of its own (logged); what it committed stays, and starting it again goes on. */
+  ERR_IMPORT_FAILED: 500,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -30,6 +30,8 @@ export const events = {
   payment: (companyId: number) => `company-${companyId}-payment`,
   /** Ours: the company's due date, status or plan changed (`companyEvent`). */
   company: (companyId: number) => `company-${companyId}-company`,
+  /** Ours: a Ticketz import's progress and end (`ticketzImportSchema`), to the super user who started it. */
+  ticketzImport: (companyId: number) => `company-${companyId}-ticketzImport`,
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */

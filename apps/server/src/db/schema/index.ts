@@ -25,6 +25,7 @@ export * from './realtime.js';
 export * from './schedules.js';
 export * from './tags.js';
 export * from './tickets.js';
+export * from './ticketz-imports.js';
 export * from './users.js';
 export * from './webchat.js';
 export * from './webhook-rejections.js';

@@ -1,11 +1,11 @@
 import { loadConfig } from '../../config.js';
 import { connectDatabase } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
+import { runImport } from '../../modules/ticketz-import/importer/importer.js';
+import { parseOptions } from '../../modules/ticketz-import/importer/options.js';
+import { formatReport } from '../../modules/ticketz-import/importer/report.js';
 import { seedPlatform } from '../../platform/seed.js';
 import { createDiskStorage } from '../../platform/storage/storage.js';
-import { runImport } from './importer.js';
-import { parseOptions } from './options.js';
-import { formatReport } from './report.js';
 
 /**
  * `npm run import:ticketz -- --from postgres://… (--company N | --all) [--media DIR]`: a process of

@@ -1,5 +1,7 @@
 import type { CompanyAdmin } from '@balcao/shared';
+import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
@@ -15,6 +17,7 @@ import { companyLists } from './companies.cache';
 import { CompaniesTable } from './companies-table';
 import { CompanyDialog } from './company.dialog';
 import { CompanyHoursDialog } from './company-hours.dialog';
+import { TicketzImportDialog } from './ticketz-import.dialog';
 
 type Editing = { company: CompanyAdmin | null } | null;
 
@@ -32,6 +35,7 @@ export function CompaniesPanel({ header }: { header: (tools: ReactNode) => React
   const [editing, setEditing] = useState<Editing>(null);
   const [hoursOf, setHoursOf] = useState<CompanyAdmin | null>(null);
   const [deleting, setDeleting] = useState<CompanyAdmin | null>(null);
+  const [importing, setImporting] = useState(false);
   const renew = useRenewCompany();
   const deleteCompany = useDeleteCompany();
 
@@ -56,6 +60,17 @@ export function CompaniesPanel({ header }: { header: (tools: ReactNode) => React
       {header(
         <>
           <SearchField label={t('companies.list.search')} value={search} onChange={setSearch} />
+          <Button
+            variant="outlined"
+            onClick={() => setImporting(true)}
+            aria-label={t('companies.import.open')}
+            sx={{ flexShrink: 0, minWidth: 40, px: { xs: 1, sm: 2 }, gap: 1 }}
+          >
+            <MoveToInboxIcon fontSize="small" />
+            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+              {t('companies.import.open')}
+            </Box>
+          </Button>
           <AddButton label={t('companies.list.add')} onClick={() => setEditing({ company: null })} />
         </>,
       )}
@@ -76,6 +91,7 @@ export function CompaniesPanel({ header }: { header: (tools: ReactNode) => React
         />
       </ScrollPanel>
       {editing && <CompanyDialog company={editing.company} onClose={() => setEditing(null)} />}
+      {importing && <TicketzImportDialog onClose={() => setImporting(false)} />}
       {hoursOf && <CompanyHoursDialog company={hoursOf} onClose={() => setHoursOf(null)} />}
       {deleting && (
         <ConfirmDialog

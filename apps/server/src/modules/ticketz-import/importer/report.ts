@@ -18,6 +18,14 @@ export interface CompanyReport {
  * Counts per table, and the progress line: rows per table, rate, and time left from the source's
  * row counts (estimates from the planner's statistics, so they cost nothing on a large table).
  */
+/** Told what `tick` prints, as data: the companies screen's progress events. */
+export type ProgressObserver = (
+  report: CompanyReport,
+  table: string,
+  expected: number | undefined,
+  done: boolean,
+) => Promise<void>;
+
 export class Progress {
   readonly report: CompanyReport;
   private readonly startedAt = new Map<string, number>();
@@ -26,6 +34,7 @@ export class Progress {
   constructor(
     sourceCompanyId: number,
     private readonly print: (line: string) => void,
+    private readonly observe?: ProgressObserver,
   ) {
     this.report = { sourceCompanyId, tables: {}, notes: [] };
   }
@@ -47,9 +56,10 @@ export class Progress {
   }
 
   /** After each batch: one line at most every two seconds, and always at a table's end. */
-  tick(table: string, expected: number | undefined, done = false) {
+  async tick(table: string, expected: number | undefined, done = false) {
     const now = Date.now();
     if (!done && now - this.lastPrint < 2000) return;
+    await this.observe?.(this.report, table, expected, done);
     this.lastPrint = now;
     const counts = this.counts(table);
     const seconds = Math.max((now - (this.startedAt.get(table) ?? now)) / 1000, 0.001);

@@ -1,8 +1,8 @@
 import { PLATFORM_COMPANY_ID } from '@balcao/shared';
-import type { Database } from '../../db/client.js';
-import type { MediaStorage } from '../../platform/storage/storage.js';
+import type { Database } from '../../../db/client.js';
+import type { MediaStorage } from '../../../platform/storage/storage.js';
 import type { ImportOptions } from './options.js';
-import { type CompanyReport, Progress } from './report.js';
+import { type CompanyReport, Progress, type ProgressObserver } from './report.js';
 import { BatchLimitReached, type Context, createContext, runStep } from './runner.js';
 import { Source } from './source.js';
 import { campaignSettingsStep } from './steps/campaign-settings.js';
@@ -30,7 +30,7 @@ export interface ImportResult {
 export async function runImport(
   database: Database,
   options: ImportOptions,
-  io: { print: (line: string) => void; storage?: MediaStorage },
+  io: { print: (line: string) => void; storage?: MediaStorage; observe?: ProgressObserver },
 ): Promise<ImportResult> {
   const { rows: platform } = await database.executeSql('select 1 from companies where id = $1', [
     PLATFORM_COMPANY_ID,
@@ -44,7 +44,7 @@ export async function runImport(
   try {
     const companyIds = options.all ? await sourceCompanies(source) : options.companies;
     for (const sourceCompanyId of companyIds) {
-      const progress = new Progress(sourceCompanyId, options.quiet ? () => undefined : io.print);
+      const progress = new Progress(sourceCompanyId, options.quiet ? () => undefined : io.print, io.observe);
       reports.push(progress.report);
       const companyId = await importCompany(database, source, options.source, progress);
       progress.report.targetCompanyId = companyId;

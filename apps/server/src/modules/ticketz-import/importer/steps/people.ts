@@ -1,5 +1,5 @@
 import { profiles } from '@balcao/shared';
-import { isLegacyHash } from '../../../platform/auth/passwords.js';
+import { isLegacyHash } from '../../../../platform/auth/passwords.js';
 import { iso } from '../mapping.js';
 import type { Context, Mapped, Step } from '../runner.js';
 import { allocateIds, insertRows } from '../target.js';

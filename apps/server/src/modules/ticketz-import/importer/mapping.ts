@@ -1,4 +1,4 @@
-import type { ServiceHoursDay } from '../../db/schema/index.js';
+import type { ServiceHoursDay } from '../../../db/schema/index.js';
 
 /** Ticketz's service hours ({weekday, weekdayEn, startTime, endTime}) as ours: its one shift is our first. */
 export function serviceHours(value: unknown): ServiceHoursDay[] {

@@ -27,7 +27,7 @@ const positive = (name: string, value: string | undefined) => {
 };
 
 /** The installation's name when none is given: where it is, never who reads it or their password. */
-function sourceOf(url: URL) {
+export function sourceOf(url: URL) {
   return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
 }
 

@@ -1,4 +1,4 @@
-import { normaliseSheetNumber } from '../../../modules/contacts/contacts.numbers.js';
+import { normaliseSheetNumber } from '../../../contacts/contacts.numbers.js';
 import { iso } from '../mapping.js';
 import type { Context, Mapped, Step } from '../runner.js';
 import { allocateIds, insertRows } from '../target.js';

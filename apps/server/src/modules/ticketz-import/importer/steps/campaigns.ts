@@ -1,4 +1,4 @@
-import type { ExecuteSql } from '../../../db/client.js';
+import type { ExecuteSql } from '../../../../db/client.js';
 import { iso } from '../mapping.js';
 import { copyMedia, mediaSourcePath } from '../media.js';
 import type { Context, Mapped, Step } from '../runner.js';

@@ -1,6 +1,6 @@
-import type { Database, ExecuteSql } from '../../db/client.js';
-import { executeSqlIn } from '../../db/client.js';
-import type { MediaStorage } from '../../platform/storage/storage.js';
+import type { Database, ExecuteSql } from '../../../db/client.js';
+import { executeSqlIn } from '../../../db/client.js';
+import type { MediaStorage } from '../../../platform/storage/storage.js';
 import type { ImportOptions } from './options.js';
 import type { Progress } from './report.js';
 import type { Source } from './source.js';
@@ -95,8 +95,8 @@ export async function runStep<Row>(ctx: Context, step: Step<Row>) {
       if (ctx.options.maxBatches !== undefined && ctx.batches.committed >= ctx.options.maxBatches)
         throw new BatchLimitReached(ctx.batches.committed);
     }
-    ctx.progress.tick(step.table, expected);
+    await ctx.progress.tick(step.table, expected);
     if (page.length < limit) break;
   }
-  ctx.progress.tick(step.table, expected, true);
+  await ctx.progress.tick(step.table, expected, true);
 }

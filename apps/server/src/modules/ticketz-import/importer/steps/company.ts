@@ -1,6 +1,6 @@
 import { platformSettingKeys, type SettingKey, settingDefinitions } from '@balcao/shared';
-import type { Database } from '../../../db/client.js';
-import { executeSqlIn } from '../../../db/client.js';
+import type { Database } from '../../../../db/client.js';
+import { executeSqlIn } from '../../../../db/client.js';
 import { iso, serviceHours } from '../mapping.js';
 import type { Progress } from '../report.js';
 import type { Context, Step } from '../runner.js';
@@ -27,7 +27,7 @@ interface CompanyRow {
 }
 
 /** How the company row of an installation is named in the id map, before its Balcão id is known. */
-const companyKey = (source: string, id: number) => `${source}#${id}`;
+export const companyKey = (source: string, id: number) => `${source}#${id}`;
 
 /** The Ticketz company ids of an installation, for --all. */
 export async function sourceCompanies(source: Source) {

@@ -1,4 +1,4 @@
-import type { ExecuteSql } from '../../db/client.js';
+import type { ExecuteSql } from '../../../db/client.js';
 
 /** A column written by `insertRows`: its name and the PostgreSQL type its array is cast to. */
 export type Column = readonly [name: string, type: string];

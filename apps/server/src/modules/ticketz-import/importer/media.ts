@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, resolve, sep } from 'node:path';
-import type { MediaStorage } from '../../platform/storage/storage.js';
+import type { MediaStorage } from '../../../platform/storage/storage.js';
 
 /** A file bigger than this is left behind and reported, so one huge file cannot stall the import. */
 const MAX_BYTES = 256 * 1024 * 1024;
