@@ -36,7 +36,7 @@ export const campaignConfirmationKeys = [
  * text (protocols §2.6: the only message Meta takes outside the 24-hour window). Its values are filled
  * per recipient as the messages are: `{nome}`, `{numero}`, `{email}` and the custom variables.
  */
-export const campaignTemplateSchema = sendTemplateBody;
+const campaignTemplateSchema = sendTemplateBody;
 export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
 
 const messages = z.object({

@@ -37,7 +37,6 @@ const templateForm = z.object({
   parameters: z.array(templateValue),
   buttons: z.array(templateValue),
 });
-export type CampaignTemplateForm = z.infer<typeof templateForm>;
 
 /** The form holds pickers' blanks ('' for no list) and the schedule as a date-time input's text. */
 export const campaignForm = z.object({
