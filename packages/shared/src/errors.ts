@@ -89,6 +89,8 @@ export const errorStatus = {
   ERR_CAMPAIGN_STATUS: 409,
   /** A campaign needs at least one connection of the company, and something to send. */
   ERR_CAMPAIGN_INCOMPLETE: 400,
+  /** A campaign's template is sent only on WhatsApp Cloud API connections, and it has none. */
+  ERR_CAMPAIGN_TEMPLATE_CHANNEL: 400,
   ERR_NO_CONTACT_LIST_FOUND: 404,
   ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
   /** The list already holds an item with that number. */

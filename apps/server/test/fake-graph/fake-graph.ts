@@ -38,6 +38,8 @@ export interface RecordedCall {
   body: unknown;
   /** Set when the call was answered with a success and took effect (a send that Meta accepted). */
   accepted?: string;
+  /** When the call arrived (ms since the epoch): a campaign's pacing shows in these. */
+  at: number;
 }
 
 type Fault = '500' | '429' | 'timeout' | 'drop';
@@ -114,7 +116,13 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     const contentType = request.headers['content-type'] ?? '';
     const body = await parseBody(raw, contentType, url);
     const query = Object.fromEntries(url.searchParams);
-    const call: RecordedCall = { method: request.method ?? 'GET', path: url.pathname, query, body };
+    const call: RecordedCall = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query,
+      body,
+      at: Date.now(),
+    };
     calls.push(call);
     const bearer = request.headers.authorization?.replace(/^Bearer /, '');
     const presented = bearer ?? query.access_token;
@@ -122,6 +130,14 @@ export async function startFakeGraph(options: FakeGraphOptions = {}) {
     if (url.pathname === '/_fake/inbound' && request.method === 'POST')
       return simulateCustomer(body, response);
     if (url.pathname === '/_fake/calls') return json(response, 200, calls);
+    // A browser test's own Cloud API number (a phone number id belongs to one connection only).
+    if (url.pathname === '/_fake/numbers' && request.method === 'POST') {
+      const { id } = body as { id?: unknown };
+      if (typeof id !== 'string' || !/^\d+$/.test(id))
+        return json(response, 400, { error: 'id (digits) required' });
+      assets.addNumber(id);
+      return json(response, 200, {});
+    }
     if (url.pathname === '/_fake/logins' && request.method === 'POST') {
       const login = body as { userToken: string; pages: FakePage[] };
       assets.addLogin(login.userToken, login.pages);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sendTemplateBody } from '../messages/templates.contract.js';
 import { dbId, MAX_ID, msg, pageNumber, plainText, requiredText } from '../validation.js';
 
 /** Spec 001 §9. A new campaign is INATIVA; one with a schedule is PROGRAMADA. */
@@ -29,6 +30,14 @@ export const campaignConfirmationKeys = [
   'confirmationMessage4',
   'confirmationMessage5',
 ] as const;
+
+/**
+ * The WhatsApp Cloud API template a campaign sends on its Cloud API connections instead of its first
+ * text (protocols §2.6: the only message Meta takes outside the 24-hour window). Its values are filled
+ * per recipient as the messages are: `{nome}`, `{numero}`, `{email}` and the custom variables.
+ */
+const campaignTemplateSchema = sendTemplateBody;
+export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
 
 const messages = z.object({
   message1: z.string(),
@@ -61,6 +70,7 @@ export const campaignSchema = messages.extend({
   /** A signed link to the attached file, or null. */
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  template: campaignTemplateSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -77,6 +87,8 @@ const campaignFields = {
   whatsappId: z.union([z.string().trim().max(500), dbId()]),
   /** Without an offset it is the company's wall clock; null removes the schedule. */
   scheduledAt: z.iso.datetime({ offset: true, local: true, error: msg.invalidValue }).nullable(),
+  /** Null sends the messages as text on every connection. */
+  template: campaignTemplateSchema.nullable(),
   message1: messageText,
   message2: messageText,
   message3: messageText,
@@ -94,6 +106,9 @@ export const createCampaignBody = z.object(campaignFields).partial().required({ 
 export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
 export const updateCampaignBody = z.object(campaignFields).partial();
 export type UpdateCampaignBody = z.infer<typeof updateCampaignBody>;
+
+/** `GET /campaigns/templates`: the templates every Cloud API connection among these offers. */
+export const campaignTemplatesQuery = z.object({ connectionIds: z.string().trim().max(500) });
 
 export const listCampaignsQuery = z.object({
   searchParam: z.string().trim().max(100).optional(),

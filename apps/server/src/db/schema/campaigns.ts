@@ -1,3 +1,4 @@
+import type { CampaignTemplate, MessageTemplate } from '@balcao/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -42,6 +43,11 @@ export const campaigns = pgTable(
     confirmationMessage5: text('confirmation_message5').notNull().default(''),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    /**
+     * The Cloud API template sent instead of the first text, with the template as Meta listed it when
+     * the campaign was saved (`definition`): what its values fill, without asking Meta at every send.
+     */
+    template: jsonb('template').$type<CampaignTemplate & { definition: MessageTemplate }>(),
     ...timestamps,
   },
   (t) => [

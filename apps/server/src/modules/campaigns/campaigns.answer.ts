@@ -1,4 +1,4 @@
-import type { Campaign } from '@balcao/shared';
+import type { Campaign, CampaignTemplate } from '@balcao/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { campaigns, connections, contactLists } from '../../db/schema/index.js';
@@ -8,6 +8,13 @@ import type { MediaLinks } from '../../platform/storage/media-links.js';
 export type CampaignRow = typeof campaigns.$inferSelect;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The template as the campaign chose it, without the copy of Meta's definition kept for the dispatcher. */
+export function templateChoiceOf(stored: CampaignRow['template']): CampaignTemplate | null {
+  if (!stored) return null;
+  const { definition: _definition, ...choice } = stored;
+  return choice;
+}
 
 /**
  * The one shape a campaign leaves the server in (list, show, events, the dispatcher's report): its
@@ -55,6 +62,7 @@ export async function campaignAnswers(
       completedAt: iso(row.completedAt),
       mediaPath: links.url(row.mediaPath),
       mediaName: row.mediaName,
+      template: templateChoiceOf(row.template),
       message1: row.message1,
       message2: row.message2,
       message3: row.message3,

@@ -2,6 +2,7 @@ import { type CampaignVariable, campaignConfirmationKeys, campaignMessageKeys } 
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { campaigns } from '../../db/schema/index.js';
+import { recipientPlaceholders } from './campaigns.placeholders.js';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -10,13 +11,10 @@ type CampaignRow = typeof campaigns.$inferSelect;
  * `{nome}`, `{numero}` and `{email}`, their English `{name}` and `{number}`, and each custom variable
  * of the settings as `{key}`. Anything else between braces is left as written.
  */
-const builtIns: [string, SQL][] = [
-  ['{nome}', sql`r.name`],
-  ['{name}', sql`r.name`],
-  ['{numero}', sql`r.number`],
-  ['{number}', sql`r.number`],
-  ['{email}', sql`r.email`],
-];
+const builtIns: [string, SQL][] = recipientPlaceholders.map(([placeholder, field]) => [
+  placeholder,
+  sql.raw(`r.${field}`),
+]);
 
 function filled(text: SQL, variables: CampaignVariable[]): SQL {
   const custom = variables.map(({ key, value }): [string, SQL] => [`{${key}}`, sql`${value}::text`]);

@@ -15,6 +15,7 @@ import {
 } from '../../platform/ports/channel-adapter.js';
 import { findOrCreateContact } from '../contacts/contacts.resolution.js';
 import { type ShippingOutcome, type ShippingRow, startShipping } from './campaigns.dispatcher-queries.js';
+import { templateFor } from './campaigns.dispatcher-template.js';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type ConnectionRow = typeof connections.$inferSelect;
@@ -32,7 +33,7 @@ function outboundOf(
   shipping: ShippingRow,
   connection: ConnectionRow,
   contact: ContactRow,
-  content: Pick<typeof messages.$inferSelect, 'body' | 'mediaPath' | 'mediaType' | 'mediaName'>,
+  content: Pick<typeof messages.$inferSelect, 'body' | 'mediaPath' | 'mediaType' | 'mediaName' | 'template'>,
 ): typeof messages.$inferSelect {
   const now = new Date();
   return {
@@ -54,7 +55,6 @@ function outboundOf(
     isForwarded: false,
     isPrivate: false,
     quotedMessageId: null,
-    template: null,
     participant: null,
     sendState: 'sending',
     sendAttempts: 1,
@@ -138,14 +138,21 @@ export async function sendShipping(
   }
   const requesting = campaign.confirmation && shipping.confirmationRequestedAt === null;
   const body = requesting ? shipping.confirmationMessage : shipping.message;
+  // The first message opens the conversation: where the channel has templates, the campaign's one (all
+  // Meta takes outside the 24-hour window). A "yes" reopened the window, so the message after it is text.
+  const template = adapter.templates && (requesting || !campaign.confirmation) ? campaign.template : null;
   const none = { mediaPath: null, mediaType: null, mediaName: null };
   try {
+    const content = template
+      ? await templateFor(deps, template, shipping, contact)
+      : { body, template: null };
     const sent = await adapter.send({
       connection,
       contact,
-      message: outboundOf(shipping, connection, contact, { body, ...none }),
+      message: outboundOf(shipping, connection, contact, { ...content, ...none }),
     });
-    if (!requesting) await sendMedia(deps, { connection, contact, shipping, campaign });
+    // A file is free-form, which Meta refuses after a template outside the window: a template carries its own.
+    if (!requesting && !template) await sendMedia(deps, { connection, contact, shipping, campaign });
     return { state: requesting ? 'requested' : 'delivered', externalId: sent.externalId };
   } catch (error) {
     if (error instanceof PermanentSendError) return { state: 'failed', reason: error.reason };
@@ -166,7 +173,7 @@ async function sendMedia(
   const mediaPath = campaign.mediaPath;
   if (!adapter || !mediaPath) return;
   const media = { body: '', mediaPath, mediaType: mediaTypeOf(mediaPath), mediaName: campaign.mediaName };
-  const message = outboundOf(shipping, connection, contact, media);
+  const message = outboundOf(shipping, connection, contact, { ...media, template: null });
   try {
     await adapter.send({ connection, contact, message });
   } catch (error) {

@@ -12,14 +12,23 @@ import { contactListExists, countCompanyConnections, tagExists } from './campaig
 import { requestedConnectionIds, textKeys } from './campaigns.rules.js';
 
 type Body = CreateCampaignBody | UpdateCampaignBody;
-type Saved = Partial<Omit<CampaignRow, 'id' | 'companyId' | 'status' | 'createdAt' | 'updatedAt'>>;
+type Saved = Partial<
+  Omit<CampaignRow, 'id' | 'companyId' | 'status' | 'template' | 'createdAt' | 'updatedAt'>
+>;
 
 /** The columns a body sets, omitted fields left out; `scheduledAt` already read in the company's zone. */
 export function savedFields(input: Body, scheduledAt: Date | null | undefined): Saved {
   const connectionIds = requestedConnectionIds(input);
   if (connectionIds === null)
     throw new AppError('ERR_VALIDATION', 'Unknown connection ids', { whatsappId: msg.invalidValue });
-  const { connectionIds: _ids, whatsappId: _whatsappId, scheduledAt: _text, ...rest } = input;
+  // The template is checked with Meta and saved apart (campaigns.templates.ts).
+  const {
+    connectionIds: _ids,
+    whatsappId: _whatsappId,
+    scheduledAt: _text,
+    template: _template,
+    ...rest
+  } = input;
   const fields: Saved = { ...rest, connectionIds, scheduledAt };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Saved;
 }

@@ -2,10 +2,12 @@ import {
   campaignSchema,
   campaignSettingsBody,
   campaignSettingsResponse,
+  campaignTemplatesQuery,
   createCampaignBody,
   idParam,
   listCampaignsQuery,
   listCampaignsResponse,
+  listTemplatesResponse,
   updateCampaignBody,
 } from '@balcao/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +22,7 @@ import {
   updateCampaign,
 } from './campaigns.service.js';
 import { saveCampaignSettings, showCampaignSettings } from './campaigns.settings.js';
+import { listCampaignTemplates } from './campaigns.templates.js';
 
 /** Spec 001 §6: campaigns need the plan's useCampaigns, and are an admin's tool. */
 const gate = { plan: 'useCampaigns', gate: 'campaigns:manage' } as const;
@@ -34,6 +37,17 @@ export const campaignsRoutes =
         schema: { querystring: listCampaignsQuery, response: { 200: listCampaignsResponse } },
       },
       (request) => listCampaigns(contextOf(deps, request), request.query),
+    );
+
+    app.get(
+      '/campaigns/templates',
+      {
+        config: { gate },
+        schema: { querystring: campaignTemplatesQuery, response: { 200: listTemplatesResponse } },
+      },
+      async (request) => ({
+        templates: await listCampaignTemplates(contextOf(deps, request), request.query.connectionIds),
+      }),
     );
 
     app.get(

@@ -20,11 +20,13 @@ import {
   campaignAnswers,
   findCampaignAnswer,
   findCampaignRow,
+  templateChoiceOf,
 } from './campaigns.answer.js';
 import { publishCampaign } from './campaigns.events.js';
 import { checkComplete, checkReferences, lockedFieldChanged, savedFields } from './campaigns.fields.js';
 import { searchCampaigns } from './campaigns.queries.js';
 import { waitingStatus } from './campaigns.rules.js';
+import { savedTemplate } from './campaigns.templates.js';
 
 export async function listCampaigns(ctx: Ctx, query: z.infer<typeof listCampaignsQuery>) {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
@@ -69,9 +71,16 @@ export async function createCampaign(ctx: Ctx, input: CreateCampaignBody): Promi
   const values = { ...fields, connectionIds: fields.connectionIds ?? [], scheduledAt };
   checkComplete(values);
   await checkReferences(ctx, fields);
+  const template = await savedTemplate(ctx, input.template ?? null, values.connectionIds);
   const [row] = await ctx.db
     .insert(campaigns)
-    .values({ ...values, name: input.name, companyId: ctx.companyId, status: waitingStatus(scheduledAt) })
+    .values({
+      ...values,
+      template,
+      name: input.name,
+      companyId: ctx.companyId,
+      status: waitingStatus(scheduledAt),
+    })
     .returning();
   if (!row) throw new AppError('ERR_INTERNAL');
   const record = await answerOf(ctx, row);
@@ -97,10 +106,19 @@ export async function updateCampaign(ctx: Ctx, id: number, input: UpdateCampaign
   const merged = { ...current, ...changes };
   checkComplete(merged);
   await checkReferences(ctx, changes);
+  // Checked again when the connections change under a kept template: each must have it.
+  const template =
+    input.template !== undefined || changes.connectionIds
+      ? await savedTemplate(
+          ctx,
+          input.template === undefined ? templateChoiceOf(current.template) : input.template,
+          merged.connectionIds,
+        )
+      : current.template;
   const status = current.status === 'CANCELADA' ? 'CANCELADA' : waitingStatus(merged.scheduledAt);
   const [row] = await ctx.db
     .update(campaigns)
-    .set({ ...changes, status, updatedAt: now })
+    .set({ ...changes, template, status, updatedAt: now })
     .where(
       tenant(
         campaigns,

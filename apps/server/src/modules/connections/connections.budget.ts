@@ -17,8 +17,8 @@ export interface BudgetProfile {
  * Per channel (docs/decisions.md, "Send budgets"). A WhatsApp Web number (Baileys) is paced like a
  * person: at least 3 s between bulk sends plus up to 4 s at random, at most 1,000 a day, since
  * WhatsApp bans numbers that blast. The Cloud API's own limit is 80 messages/s per number
- * (protocols §2.6, 130429); its daily tier counts business-initiated templates, which campaigns do
- * not send (their text goes only inside the customer's 24-hour window).
+ * (protocols §2.6, 130429). Its daily tier of business-initiated templates (a campaign's template,
+ * docs/decisions.md) is the account's, which Balcão cannot read: Meta refuses a send beyond it.
  */
 const profiles: Record<string, BudgetProfile> = {
   whatsapp: { minGapMs: 3_000, jitterMs: 4_000, dailyLimit: 1_000 },

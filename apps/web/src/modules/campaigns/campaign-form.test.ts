@@ -52,6 +52,27 @@ describe('the form and the body it sends', () => {
   });
 });
 
+test('a saved template comes back into the form and leaves it as the server reads it: no header is no header', () => {
+  const template = {
+    name: 'ticket_update',
+    language: 'pt_BR',
+    parameters: ['{nome}', '{numero}'],
+    buttons: [],
+  };
+
+  const values = formValues(campaign({ template }), 'America/Sao_Paulo');
+  const body = campaignBody(values, 'America/Sao_Paulo');
+  const withHeader = campaignBody(
+    { ...values, template: { ...template, header: 'https://loja.example/a.png' } },
+    'America/Sao_Paulo',
+  );
+
+  expect(values.template).toEqual({ ...template, header: '' });
+  expect(body.template).toEqual({ ...template, header: undefined });
+  expect(withHeader.template?.header).toBe('https://loja.example/a.png');
+  expect(campaignBody(formValues(null, 'America/Sao_Paulo'), 'America/Sao_Paulo').template).toBeNull();
+});
+
 test('the variables hint names the recipient fields, then the custom ones', () => {
   expect(variableTokens([{ key: 'loja' }])).toEqual(['{nome}', '{numero}', '{email}', '{loja}']);
 });

@@ -28,6 +28,16 @@ const messageFields = Object.fromEntries(
   [...campaignMessageKeys, ...campaignConfirmationKeys].map((key) => [key, text]),
 ) as Record<(typeof campaignMessageKeys)[number] | (typeof campaignConfirmationKeys)[number], typeof text>;
 
+const templateValue = z.string().trim().min(1, msg.required).max(1024, msg.tooLong);
+/** The chosen Cloud API template's values as typed ('' for a header it does not have). */
+const templateForm = z.object({
+  name: z.string(),
+  language: z.string(),
+  header: z.string(),
+  parameters: z.array(templateValue),
+  buttons: z.array(templateValue),
+});
+
 /** The form holds pickers' blanks ('' for no list) and the schedule as a date-time input's text. */
 export const campaignForm = z.object({
   name: createCampaignBody.shape.name,
@@ -36,6 +46,7 @@ export const campaignForm = z.object({
   tagListId: z.union([z.literal(''), z.number()]),
   connectionIds: z.array(z.number()).min(1, msg.required),
   scheduledAt: z.string(),
+  template: templateForm.nullable(),
   ...messageFields,
 });
 export type CampaignForm = z.infer<typeof campaignForm>;
@@ -53,6 +64,7 @@ export function formValues(campaign: Campaign | null, timeZone: string): Campaig
       tagListId: '',
       connectionIds: [],
       scheduledAt: '',
+      template: null,
       ...blankMessages,
     };
   const messages = Object.fromEntries(
@@ -65,6 +77,7 @@ export function formValues(campaign: Campaign | null, timeZone: string): Campaig
     tagListId: campaign.tagListId ?? '',
     connectionIds: campaign.connectionIds,
     scheduledAt: campaign.scheduledAt ? toZonedInput(new Date(campaign.scheduledAt), timeZone) : '',
+    template: campaign.template && { ...campaign.template, header: campaign.template.header ?? '' },
     ...(messages as typeof blankMessages),
   };
 }
@@ -76,6 +89,7 @@ export function campaignBody(form: CampaignForm, timeZone: string): CreateCampai
     contactListId: form.contactListId === '' ? null : form.contactListId,
     tagListId: form.tagListId === '' ? null : form.tagListId,
     scheduledAt: form.scheduledAt ? fromZonedInput(form.scheduledAt, timeZone).toISOString() : null,
+    template: form.template && { ...form.template, header: form.template.header || undefined },
   };
 }
 

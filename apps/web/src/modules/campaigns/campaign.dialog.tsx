@@ -27,6 +27,7 @@ import {
 import { CampaignMediaField } from './campaign-media-field';
 import { CampaignMessages } from './campaign-messages';
 import { CampaignStatusActions } from './campaign-status-actions';
+import { CampaignTemplateField } from './campaign-template-field';
 import { useCampaign, useCampaignMedia, useContactListOptions, useSaveCampaign } from './campaigns.api';
 import { useCampaignSettings } from './campaigns-settings.api';
 import { ConnectionsSelect } from './connections-select';
@@ -70,9 +71,16 @@ export function CampaignDialog({ campaign: opened, onClose }: Props) {
     resolver: zodResolver(campaignForm),
   });
 
+  const chosenIds = watch('connectionIds');
+  const cloudIds = chosenIds.filter(
+    (id) => connections.find((connection) => connection.id === id)?.channel === 'whatsappapi',
+  );
+
   const submit = handleSubmit(async (form) => {
     try {
-      const saved = await save.mutateAsync({ id: campaign?.id, body: campaignBody(form, timeZone) });
+      // A template is sent only on Cloud API connections: without one chosen, it is dropped with its field.
+      const body = campaignBody({ ...form, template: cloudIds.length ? form.template : null }, timeZone);
+      const saved = await save.mutateAsync({ id: campaign?.id, body });
       if (attachment !== undefined && (attachment || saved.mediaName))
         await media.mutateAsync({ id: saved.id, file: attachment });
       toast.success(t('campaigns.dialog.saved'));
@@ -140,6 +148,14 @@ export function CampaignDialog({ campaign: opened, onClose }: Props) {
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { lang: currentLanguage() } }}
             />
           </Box>
+          {cloudIds.length > 0 && (
+            <CampaignTemplateField
+              control={control}
+              errors={formState.errors.template}
+              connectionIds={cloudIds}
+              disabled={mode === 'readOnly'}
+            />
+          )}
           <CampaignMessages
             control={control}
             errors={formState.errors}

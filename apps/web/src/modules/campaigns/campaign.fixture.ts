@@ -22,6 +22,7 @@ export function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     completedAt: null,
     mediaPath: null,
     mediaName: null,
+    template: null,
     message1: 'Olá {nome}',
     message2: '',
     message3: '',

@@ -6,6 +6,7 @@ import {
   campaignSchema,
   contactListOptionsResponse,
   listCampaignsResponse,
+  listTemplatesResponse,
 } from '@balcao/shared';
 import {
   type QueryClient,
@@ -109,5 +110,18 @@ export function useContactListOptions() {
   return useQuery({
     queryKey: campaignsKeys.contactLists(),
     queryFn: () => request('/contact-lists/list', { schema: contactListOptionsResponse }),
+  });
+}
+
+/** The approved templates every one of these Cloud API connections has, read from Meta when the picker shows. */
+export function useCampaignTemplates(connectionIds: readonly number[]) {
+  return useQuery({
+    queryKey: campaignsKeys.templates(connectionIds),
+    queryFn: () =>
+      request('/campaigns/templates', {
+        query: { connectionIds: connectionIds.join(',') },
+        schema: listTemplatesResponse,
+      }),
+    enabled: connectionIds.length > 0,
   });
 }

@@ -9,6 +9,8 @@ export const campaignsKeys = {
   report: (id: number) => [...campaignsKeys.all, 'report', id] as const,
   settings: () => [...campaignsKeys.all, 'settings'] as const,
   contactLists: () => [...campaignsKeys.all, 'contact-lists'] as const,
+  templates: (connectionIds: readonly number[]) =>
+    [...campaignsKeys.all, 'templates', ...connectionIds] as const,
 };
 
 export const campaignLists = pagedLists<'records', Campaign>('records', campaignsKeys.lists());

@@ -24,15 +24,25 @@ const MEDIA_LABELS = {
 const replaceAt = (list: string[], index: number, value: string) =>
   list.map((current, i) => (i === index ? value : current));
 
+/** What is wrong with each value, as text; a campaign's form checks them before sending. */
+export interface TemplateValueErrors {
+  parameters?: (string | undefined)[];
+  buttons?: (string | undefined)[];
+}
+
 /** One field per value the template needs, labelled the way the template names it. */
 export function TemplateValueFields({
   template,
   values,
   onChange,
+  disabled = false,
+  errors,
 }: {
   template: MessageTemplate;
   values: TemplateValues;
   onChange: (values: TemplateValues) => void;
+  disabled?: boolean;
+  errors?: TemplateValueErrors;
 }) {
   const { t } = useTranslation();
   const { header } = template;
@@ -47,6 +57,7 @@ export function TemplateValueFields({
             header.format === 'TEXT' ? t('messages.templates.headerVariable') : t(MEDIA_LABELS[header.format])
           }
           value={values.header}
+          disabled={disabled}
           error={mediaInvalid}
           helperText={mediaInvalid ? t('messages.templates.mediaInvalid') : undefined}
           onChange={(event) => onChange({ ...values, header: event.target.value })}
@@ -62,6 +73,9 @@ export function TemplateValueFields({
               : t('messages.templates.variable', { number: name })
           }
           value={values.parameters[index] ?? ''}
+          disabled={disabled}
+          error={Boolean(errors?.parameters?.[index])}
+          helperText={errors?.parameters?.[index]}
           onChange={(event) =>
             onChange({ ...values, parameters: replaceAt(values.parameters, index, event.target.value) })
           }
@@ -72,7 +86,9 @@ export function TemplateValueFields({
           required
           key={button.index}
           label={t('messages.templates.buttonSuffix', { text: button.text })}
-          helperText={button.url}
+          helperText={errors?.buttons?.[index] ?? button.url}
+          error={Boolean(errors?.buttons?.[index])}
+          disabled={disabled}
           value={values.buttons[index] ?? ''}
           onChange={(event) =>
             onChange({ ...values, buttons: replaceAt(values.buttons, index, event.target.value) })
