@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { expectNoSeriousAxeViolations } from './axe';
+import { axeCheckedPaths, expectNoSeriousAxeViolations } from './axe';
 import { launchBrowser, openPage, signIn, signUpCompany, snap } from './browser';
 import { apiAs } from './people';
 
@@ -213,3 +215,22 @@ test("the super user's screens (companies, the settings' Empresas and Planos tab
     await page.context().close();
   }
 }, 120_000);
+
+/** Every page address the router knows, as written in router.tsx, so a page added there is counted here. */
+function routedPaths(): string[] {
+  const router = readFileSync(resolve(import.meta.dirname, '../src/app/router.tsx'), 'utf8');
+  return [...router.matchAll(/(?:path: |campaignPage\()\s*'(\/[^']*)'/g)].map((match) => match[1] as string);
+}
+
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`).test(path);
+
+// Last in this file: the journeys above are what it counts. A new page fails here until one of them
+// (or a journey of its own in this file) has axe read it.
+test('axe has read a page of every route the router has', () => {
+  const routed = routedPaths();
+  expect(routed).toContain('/tickets');
+  expect(routed).toContain('/campaign/:campaignId/report');
+  const unread = routed.filter((pattern) => !axeCheckedPaths.some((path) => matches(pattern, path)));
+  expect(unread).toEqual([]);
+});
