@@ -192,7 +192,7 @@ test("the super user's announcements and help videos, with the popover and a pla
     await expectNoSeriousAxeViolations(page, `/helps, managed (${label})`);
     await page.context().close();
   }
-}, 120_000);
+}, 300_000);
 
 /** A dialog once its opening fade has ended: half-faded colours are no contrast to judge. */
 async function dialogShown(page: Page) {
