@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { firstLoadChunks } from './first-load-chunks.js';
+import { preloadAppStart } from './preload-app-start.js';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -11,7 +12,7 @@ const apiCalls: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadAppStart()],
   server: {
     port: 5173,
     proxy: {

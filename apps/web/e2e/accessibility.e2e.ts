@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { expectNoSeriousAxeViolations } from './axe';
+import { axeCheckedPaths, expectNoSeriousAxeViolations } from './axe';
 import { launchBrowser, openPage, signIn, signUpCompany, snap } from './browser';
 import { apiAs } from './people';
 
@@ -11,6 +13,7 @@ let browser: Browser;
 let company: { email: string; password: string };
 let ticketUuid: string;
 let contactListId: number;
+let campaignId: number;
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
@@ -39,6 +42,13 @@ beforeAll(async () => {
     number: '11987650001',
   });
   contactListId = list.id;
+  const campaign = await api('POST', '/campaigns', {
+    name: 'Promoção de inverno',
+    connectionIds: [connection.id],
+    message1: 'Olá {nome}, temos novidades!',
+    contactListId: list.id,
+  });
+  campaignId = campaign.id;
   await admin.context().close();
 });
 
@@ -79,6 +89,17 @@ async function checkSignedOutPages(viewport: typeof desktop, label: string) {
   await page.context().close();
 }
 
+/** Pages reached from another page rather than the menu: the tags' Kanban and a campaign's report. */
+async function checkPagesOutsideTheMenu(page: Page, label: string) {
+  await page.goto('/TagsKanban');
+  await settled(page);
+  await expectNoSeriousAxeViolations(page, `/TagsKanban (${label})`);
+  await page.goto(`/campaign/${campaignId}/report`);
+  await page.getByText('Promoção de inverno').first().waitFor();
+  await settled(page);
+  await expectNoSeriousAxeViolations(page, `a campaign's report (${label})`);
+}
+
 test('every screen of the menu, the sign-in pages and an open ticket pass axe on a desktop', async () => {
   await checkSignedOutPages(desktop, 'desktop');
   const page = await openPage(browser, desktop);
@@ -98,10 +119,11 @@ test('every screen of the menu, the sign-in pages and an open ticket pass axe on
   await page.goto(`/contact-lists/${contactListId}/contacts`);
   await page.getByRole('row').filter({ hasText: 'Helena Costa' }).waitFor();
   await expectNoSeriousAxeViolations(page, "a contact list's items (desktop)");
+  await checkPagesOutsideTheMenu(page, 'desktop');
   await page.goto(`/tickets/${ticketUuid}`);
   await page.getByRole('list', { name: 'Mensagens' }).getByText('Seu pedido 4521 sai hoje.').waitFor();
   await expectNoSeriousAxeViolations(page, 'an open ticket (desktop)');
-}, 120_000);
+}, 300_000);
 
 test('every screen of the menu, with the menu open, the sign-in pages and an open ticket pass axe at 360 px', async () => {
   await checkSignedOutPages(phone, '360 px');
@@ -127,10 +149,11 @@ test('every screen of the menu, with the menu open, the sign-in pages and an ope
   await page.goto(`/contact-lists/${contactListId}/contacts`);
   await page.getByRole('row').filter({ hasText: 'Helena Costa' }).waitFor();
   await expectNoSeriousAxeViolations(page, "a contact list's items (360 px)");
+  await checkPagesOutsideTheMenu(page, '360 px');
   await page.goto(`/tickets/${ticketUuid}`);
   await page.getByRole('list', { name: 'Mensagens' }).getByText('Seu pedido 4521 sai hoje.').waitFor();
   await expectNoSeriousAxeViolations(page, 'an open ticket (360 px)');
-}, 120_000);
+}, 300_000);
 
 test("the super user's announcements and help videos, with the popover and a player open, pass axe", async () => {
   for (const [viewport, label] of [
@@ -169,7 +192,7 @@ test("the super user's announcements and help videos, with the popover and a pla
     await expectNoSeriousAxeViolations(page, `/helps, managed (${label})`);
     await page.context().close();
   }
-}, 120_000);
+}, 300_000);
 
 /** A dialog once its opening fade has ended: half-faded colours are no contrast to judge. */
 async function dialogShown(page: Page) {
@@ -213,3 +236,33 @@ test("the super user's screens (companies, the settings' Empresas and Planos tab
     await page.context().close();
   }
 }, 120_000);
+
+/** Every page address the router knows, as written in router.tsx, so a page added there is counted here. */
+function routedPaths(): string[] {
+  const router = readFileSync(resolve(import.meta.dirname, '../src/app/router.tsx'), 'utf8');
+  return [...router.matchAll(/(?:path: |campaignPage\()\s*'(\/[^']*)'/g)].map((match) => match[1] as string);
+}
+
+/** Pages only another journey reaches (an expired company's billing landing needs a server of its own). */
+const readElsewhere: Record<string, string> = { '/financeiro-aberto': 'billing.e2e.ts' };
+
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`).test(path);
+
+// Last in this file: the journeys above are what it counts. A new page fails here until one of them
+// (or a journey of its own in this file) has axe read it.
+test('axe has read a page of every route the router has', () => {
+  const routed = routedPaths();
+  expect(routed).toContain('/tickets');
+  expect(routed).toContain('/campaign/:campaignId/report');
+  const unread = routed.filter(
+    (pattern) => !(pattern in readElsewhere) && !axeCheckedPaths.some((path) => matches(pattern, path)),
+  );
+  for (const [pattern, journey] of Object.entries(readElsewhere)) {
+    expect(routed).toContain(pattern);
+    expect(readFileSync(resolve(import.meta.dirname, journey), 'utf8')).toContain(
+      'expectNoSeriousAxeViolations',
+    );
+  }
+  expect(unread).toEqual([]);
+});

@@ -9,6 +9,9 @@ interface Violation {
   nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 }
 
+/** The addresses axe has read in this file's run, so a journey can tell which pages it has not. */
+export const axeCheckedPaths: string[] = [];
+
 /** What the accessibility journeys fail on: the two worst of axe's four impacts. */
 const blocking = ['critical', 'serious'];
 
@@ -19,6 +22,7 @@ const blocking = ['critical', 'serious'];
  * soft: the journey goes on, so one run lists every screen's violations.
  */
 export async function expectNoSeriousAxeViolations(page: Page, where: string) {
+  axeCheckedPaths.push(new URL(page.url()).pathname);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const { axe: inPage } = window as unknown as {

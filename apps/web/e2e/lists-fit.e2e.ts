@@ -102,6 +102,24 @@ test('at 360 px every row keeps its actions on the screen', async () => {
   await page.context().close();
 });
 
+test("at 360 px the top bar's greeting shows whole; the reload it has no room for is in the account menu", async () => {
+  const page = await openPage(browser, { width: 360, height: 740 });
+  await signIn(page, company.email, company.password);
+  const greeting = page.getByText('Olá, Admin listas!');
+  await greeting.waitFor();
+  await snap(page, 'lists-fit-03-360-top-bar');
+  // Cut short ('Olá, Ad…') when the text is wider than its box.
+  expect(await greeting.evaluate((text) => text.scrollWidth - text.clientWidth)).toBe(0);
+  expect(await page.getByRole('button', { name: 'Recarregar a página' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Abrir o menu da conta' }).click();
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByRole('menuitem', { name: 'Recarregar a página' }).click(),
+  ]);
+  await greeting.waitFor();
+  await page.context().close();
+});
+
 test("the schedules list shows when a message goes on the company's clock, to the second", async () => {
   // The browser is on UTC; the company on São Paulo (UTC-3): 15:06 there is 18:06 here.
   const page = await openPage(browser, { width: 1280, height: 800 }, { timezoneId: 'UTC' });

@@ -107,7 +107,13 @@ async function startServer(dataDir) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${base}/health`)).ok, 'the server', server);
+  try {
+    await waitFor(async () => (await fetch(`${base}/health`)).ok, 'the server', server);
+  } catch (error) {
+    // Not left running (and holding its folder) when it was too slow to start.
+    server.kill('SIGTERM');
+    throw error;
+  }
   return { server, base };
 }
 
@@ -248,7 +254,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function main() {
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'balcao-lighthouse-'));
-  const { server, base } = await startServer(dataDir);
+  const { server, base } = await startServer(dataDir).catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     const email = await seedCompany(base);
     const rows = [];

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -49,10 +50,10 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <>
+    <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
 }
 
@@ -93,6 +94,20 @@ describe('route guards', () => {
     renderAt('/tickets');
 
     expect(await screen.findByText('expired page')).toBeTruthy();
+  });
+
+  test('an admin whose company requires two-step verification gets its enrolment (loaded on demand), not the page', async () => {
+    startSession({
+      token: 't',
+      user: { ...buildSessionUser({ profile: 'admin' }), twoFactorRequired: true },
+    });
+
+    renderAt('/tickets');
+
+    expect(
+      await screen.findByText(/requires two-step verification for admins/, {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('tickets page')).toBeNull();
   });
 
   test('an attendant asking for /users is sent home', async () => {

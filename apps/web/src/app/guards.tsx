@@ -1,15 +1,20 @@
 import { can, type Gate, type PlanFlag, planAllows, REFUSED_PAGE_REDIRECT_MS } from '@balcao/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type ReactElement, useEffect, useRef } from 'react';
+import { type ReactElement, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { EXPIRED_PATH } from '../modules/auth/begin-session';
-import { TwoFactorRequiredPage } from '../modules/auth/two-factor-required.page';
 import { hasLocalFlag } from '../shared/local-flag';
 import { isSessionExpired, useSession } from '../shared/session/session.store';
 import { SessionUserProvider, useSessionUser } from '../shared/session/session-user';
 import { toast } from '../shared/toast/toast.store';
+import { lazyPart } from '../shared/ui/lazy-part';
+
+/** Shown to few admins and rarely: its enrolment (a QR code, a form) stays out of every first load. */
+const TwoFactorRequiredPage = lazyPart(() =>
+  import('../modules/auth/two-factor-required.page').then((m) => m.TwoFactorRequiredPage),
+);
 
 export function FullPageSpinner() {
   const { t } = useTranslation();
@@ -26,7 +31,12 @@ export function PrivateRoute() {
   const { pathname } = useLocation();
   if (session.status === 'loading') return <FullPageSpinner />;
   if (!session.user) return <Navigate to="/login" replace />;
-  if (session.user.twoFactorRequired) return <TwoFactorRequiredPage />;
+  if (session.user.twoFactorRequired)
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <TwoFactorRequiredPage />
+      </Suspense>
+    );
   if (isSessionExpired(session) && pathname !== EXPIRED_PATH) return <Navigate to={EXPIRED_PATH} replace />;
   return (
     <SessionUserProvider user={session.user}>

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { CAMPAIGNS_FLAG } from '../modules/campaigns/campaigns.flag';
+import { firstScreenCode } from './first-screen-code';
 import {
   FullPageSpinner,
   HomeRoute,
@@ -62,7 +63,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/login',
-        ...page(() => import('../modules/auth/login.page').then((m) => m.LoginPage), 'auth.login.title'),
+        ...page(() => firstScreenCode.login().then((m) => m.LoginPage), 'auth.login.title'),
       },
       {
         path: '/signup',
@@ -81,7 +82,7 @@ export const routes: RouteObject[] = [
     element: <PrivateRoute />,
     children: [
       {
-        ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
+        ...page(() => firstScreenCode.frame().then((m) => m.AppLayout)),
         children: [
           {
             index: true,
@@ -109,10 +110,7 @@ export const routes: RouteObject[] = [
           {
             // One page for both: choosing a ticket keeps the list (its tab, search, scroll) in place.
             path: '/tickets',
-            ...page(
-              () => import('../modules/tickets/tickets.page').then((m) => m.TicketsPage),
-              'app.menu.tickets',
-            ),
+            ...page(() => firstScreenCode.tickets().then((m) => m.TicketsPage), 'app.menu.tickets'),
             children: [
               { index: true, element: null },
               { path: ':uuid', element: null },
@@ -138,10 +136,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/contacts',
-            ...page(
-              () => import('../modules/contacts/contacts.page').then((m) => m.ContactsPage),
-              'app.menu.contacts',
-            ),
+            ...page(() => firstScreenCode.contacts().then((m) => m.ContactsPage), 'app.menu.contacts'),
           },
           {
             path: '/tags',

@@ -3,6 +3,7 @@ import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import TranslateIcon from '@mui/icons-material/Translate';
 import Avatar from '@mui/material/Avatar';
@@ -29,7 +30,8 @@ const TwoFactorDialog = lazyPart(() =>
   import('../../modules/auth/two-factor.dialog').then((m) => m.TwoFactorDialog),
 );
 
-export function AccountMenu() {
+/** `withReload`: the top bar's reload button, where the bar has no room for it (a phone). */
+export function AccountMenu({ withReload }: { withReload: boolean }) {
   const { t } = useTranslation();
   const me = useSessionUser();
   const mode = useTheme().palette.mode;
@@ -113,6 +115,14 @@ export function AccountMenu() {
           </ListItemIcon>
           {t('app.topBar.language')}
         </MenuItem>
+        {withReload && (
+          <MenuItem onClick={() => window.location.reload()}>
+            <ListItemIcon>
+              <RefreshIcon fontSize="small" />
+            </ListItemIcon>
+            {t('app.topBar.refresh')}
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem onClick={() => void signOut()}>
           <ListItemIcon>

@@ -4,9 +4,11 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementsPopover } from '../../modules/announcements/announcements-popover';
 import { ChatsPopover } from '../../modules/chats/chats-popover';
@@ -19,9 +21,19 @@ import { VolumeControl } from './volume-control';
 export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
   const { t } = useTranslation();
   const me = useSessionUser();
+  // On a phone the greeting needs the room: reloading moves into the account menu (a phone's browser
+  // reloads by its own gesture too).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   return (
     <AppBar position="fixed" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+      <Toolbar
+        sx={{
+          gap: { xs: 0, sm: 1 },
+          px: { xs: 0.5, sm: 2 },
+          // 36 px icons on a phone (still well above the 24 px a target needs), so the greeting is read.
+          '& .MuiIconButton-colorInherit': { p: { xs: 0.75, sm: 1 } },
+        }}
+      >
         <IconButton
           color="inherit"
           edge="start"
@@ -49,19 +61,21 @@ export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
           {can(me, 'users:manage') && <DueDateLine />}
         </Box>
         <VolumeControl />
-        <Tooltip title={t('app.topBar.refresh')}>
-          <IconButton
-            color="inherit"
-            aria-label={t('app.topBar.refresh')}
-            onClick={() => window.location.reload()}
-          >
-            <RefreshIcon />
-          </IconButton>
-        </Tooltip>
+        {!phone && (
+          <Tooltip title={t('app.topBar.refresh')}>
+            <IconButton
+              color="inherit"
+              aria-label={t('app.topBar.refresh')}
+              onClick={() => window.location.reload()}
+            >
+              <RefreshIcon />
+            </IconButton>
+          </Tooltip>
+        )}
         <NotificationsBell />
         <AnnouncementsPopover />
         <ChatsPopover />
-        <AccountMenu />
+        <AccountMenu withReload={phone} />
       </Toolbar>
     </AppBar>
   );

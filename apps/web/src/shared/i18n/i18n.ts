@@ -1,39 +1,13 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@balcao/shared';
+import { DEFAULT_LANGUAGE, type Language } from '@balcao/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { initialLanguage, isLanguage, LANGUAGE_KEY, languageBundles } from './language-bundles';
 import { loadMuiLocale } from './mui-locales';
-
-const LANGUAGE_KEY = 'language';
-
-/** Each language is a chunk of its own, fetched when first shown: a visit downloads one, not four. */
-const bundles = {
-  'pt-BR': () => import('../../locales/pt-BR.json'),
-  en: () => import('../../locales/en.json'),
-  es: () => import('../../locales/es.json'),
-  tr: () => import('../../locales/tr.json'),
-} satisfies Record<Language, () => Promise<{ default: object }>>;
-
-function isLanguage(value: unknown): value is Language {
-  return LANGUAGES.includes(value as Language);
-}
-
-/** The device's last choice, else the browser's language when we have it, else pt-BR. */
-function initialLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_KEY);
-  if (isLanguage(stored)) return stored;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    if (isLanguage(tag)) return tag;
-    const base = tag.split('-')[0];
-    if (base === 'pt') return 'pt-BR';
-    if (isLanguage(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
 
 async function loadLanguage(language: Language) {
   const mui = loadMuiLocale(language);
   if (!i18n.hasResourceBundle(language, 'translation')) {
-    const { default: bundle } = await bundles[language]();
+    const { default: bundle } = await languageBundles[language]();
     i18n.addResourceBundle(language, 'translation', bundle);
   }
   await mui;
