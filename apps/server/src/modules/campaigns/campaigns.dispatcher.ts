@@ -20,6 +20,14 @@ export async function wakeCampaign(deps: AppDeps, target: { companyId: number; i
 }
 
 /**
+ * Asks for a sweep at a scheduled campaign's time (after the commit that scheduled it), so it starts
+ * then rather than at the minute sweep after it; a changed schedule leaves a spare sweep, which finds nothing.
+ */
+export async function sweepAt(deps: AppDeps, at: Date) {
+  await deps.jobs.send(SWEEP_JOB, {}, { startAfter: at });
+}
+
+/**
  * The campaign dispatcher of this process (docs/architecture.md, "Example: a campaign dispatcher").
  * A running campaign is sent by the one process holding its lease, in a loop paced by the settings
  * (campaigns.dispatcher-run.ts). The sweep, every minute and at start, starts scheduled campaigns at

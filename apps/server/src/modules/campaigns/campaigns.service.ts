@@ -22,6 +22,7 @@ import {
   findCampaignRow,
   templateChoiceOf,
 } from './campaigns.answer.js';
+import { sweepAt } from './campaigns.dispatcher.js';
 import { publishCampaign } from './campaigns.events.js';
 import { checkComplete, checkReferences, lockedFieldChanged, savedFields } from './campaigns.fields.js';
 import { searchCampaigns } from './campaigns.queries.js';
@@ -85,6 +86,7 @@ export async function createCampaign(ctx: Ctx, input: CreateCampaignBody): Promi
   if (!row) throw new AppError('ERR_INTERNAL');
   const record = await answerOf(ctx, row);
   publishCampaign(ctx, ctx.companyId, { action: 'create', record });
+  if (row.scheduledAt) await sweepAt(ctx, row.scheduledAt);
   return record;
 }
 
@@ -134,6 +136,8 @@ export async function updateCampaign(ctx: Ctx, id: number, input: UpdateCampaign
   if (!row) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 'The campaign changed meanwhile');
   const record = await answerOf(ctx, row);
   publishCampaign(ctx, ctx.companyId, { action: 'update', record });
+  if (row.status === 'PROGRAMADA' && row.scheduledAt && changes.scheduledAt)
+    await sweepAt(ctx, row.scheduledAt);
   return record;
 }
 

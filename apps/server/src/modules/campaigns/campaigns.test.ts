@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser, createWebchatConnection } from '../../../test/fixtures.js';
 import { collect, heard, listenForSockets } from '../../../test/sockets.js';
-import { campaigns, contactLists, tags } from '../../db/schema/index.js';
+import { waitFor } from '../../../test/wait.js';
+import { campaigns, contactListItems, contactLists, tags } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 const live = await listenForSockets(app);
@@ -223,6 +224,33 @@ describe('schedule and status', () => {
     expect(created).toMatchObject({ status: 'PROGRAMADA', scheduledAt: at.toISOString() });
     expect(unscheduled.body).toMatchObject({ status: 'INATIVA', scheduledAt: null });
     expect(past.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { scheduledAt: 'invalidValue' } });
+  });
+
+  test('a scheduled campaign starts at its time, not at the minute sweep after it', async () => {
+    const { tenant, connections } = await tenantWithConnections();
+    const list = await createList(tenant.companyId, 'Clientes');
+    await app.deps.db.insert(contactListItems).values({
+      companyId: tenant.companyId,
+      contactListId: list.id,
+      name: 'Ana',
+      number: '5511988880001',
+      isWhatsappValid: true,
+    });
+    const at = new Date(Date.now() + 2000);
+
+    const created = await createCampaign(tenant, connections[0].id, {
+      contactListId: list.id,
+      scheduledAt: at.toISOString(),
+    });
+    const status = await waitFor(
+      async () =>
+        (await call(app, 'GET', `/campaigns/${created.id}`, { token: tenant.admin.token })).body.status,
+      (current) => current !== 'PROGRAMADA',
+      8000,
+    );
+
+    expect(created.status).toBe('PROGRAMADA');
+    expect(status).not.toBe('PROGRAMADA');
   });
 
   test('a schedule without an offset is the company wall clock', async () => {
