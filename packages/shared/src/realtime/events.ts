@@ -30,6 +30,8 @@ export const events = {
   payment: (companyId: number) => `company-${companyId}-payment`,
   /** Ours: the company's due date, status or plan changed (`companyEvent`). */
   company: (companyId: number) => `company-${companyId}-company`,
+  /** Ours: a help video was created, changed or deleted; the same for every company's users. */
+  help: () => 'help',
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */
