@@ -1,5 +1,5 @@
 import '../../shared/i18n/i18n';
-import type { Invoice } from '@balcao/shared';
+import type { Invoice, LANGUAGES } from '@balcao/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
@@ -18,6 +18,8 @@ const invoice: Invoice = {
   paidAt: null,
 };
 
+type Language = (typeof LANGUAGES)[number];
+
 afterEach(cleanup);
 
 function renderDialog() {
@@ -35,7 +37,7 @@ function messageUnder(label: RegExp) {
   return described ? document.getElementById(described)?.textContent : undefined;
 }
 
-test.each([
+test.each<[Language, string, RegExp, RegExp, string, string]>([
   ['pt-BR', 'PRÓXIMO', /^Nome completo/, /^CEP/, 'O nome completo é obrigatório', 'CEP é obrigatório'],
   ['en', 'NEXT', /^Full name/, /^Postal code/, 'Your full name is required', 'Postal code is required'],
   [
