@@ -37,6 +37,8 @@ export const msg = {
   plantaoOneDay: 'plantaoOneDay',
   youtubeVideo: 'youtubeVideo',
   recoveryNumber: 'recoveryNumber',
+  fullNameRequired: 'fullNameRequired',
+  zipcodeRequired: 'zipcodeRequired',
 } as const;
 
 /** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */
@@ -46,11 +48,12 @@ export const withoutNul = (value: string) => !value.includes('\u0000');
 export const plainText = (max: number) =>
   z.string().max(max, msg.tooLong).refine(withoutNul, msg.invalidValue);
 
-export const requiredText = (min: number, max: number) =>
+/** `required` names the field where the spec words its own message ('CEP é obrigatório'). */
+export const requiredText = (min: number, max: number, required: string = msg.required) =>
   z
-    .string({ error: msg.required })
+    .string({ error: required })
     .trim()
-    .min(1, msg.required)
+    .min(1, required)
     .min(min, msg.tooShort)
     .max(max, msg.tooLong)
     .refine(withoutNul, msg.invalidValue);

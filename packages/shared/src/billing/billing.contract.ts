@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, pageNumber, plainText, requiredText } from '../validation.js';
+import { dbId, msg, pageNumber, plainText, requiredText } from '../validation.js';
 
 const invoiceStatuses = ['open', 'paid'] as const;
 
@@ -45,12 +45,12 @@ export function customPlanPrice(users: number, connections: number): number {
  */
 export const subscriptionBody = z.object({
   invoiceId: dbId(),
-  firstName: requiredText(1, 120),
+  firstName: requiredText(1, 120, msg.fullNameRequired),
   lastName: plainText(120).default(''),
   address2: plainText(200).default(''),
   city: plainText(120).default(''),
   state: plainText(60).default(''),
-  zipcode: requiredText(1, 20),
+  zipcode: requiredText(1, 20, msg.zipcodeRequired),
   country: plainText(60).default(''),
   useAddressForPaymentDetails: z.boolean().default(false),
   custom: z.object({ users: customCount, connections: customCount }).nullable().default(null),

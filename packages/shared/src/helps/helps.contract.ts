@@ -52,3 +52,10 @@ export const listHelpsResponse = z.object({
   count: z.number(),
 });
 export const helpsListResponse = z.array(helpSchema);
+
+/** The `help` event (ours): one emit reaches every signed-in user, whatever their company. */
+export const helpEvent = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), record: helpSchema }),
+  z.object({ action: z.literal('delete'), id: z.number() }),
+]);
+export type HelpEvent = z.infer<typeof helpEvent>;

@@ -32,6 +32,8 @@ export const events = {
   company: (companyId: number) => `company-${companyId}-company`,
   /** Ours: a Ticketz import's progress and end (`ticketzImportSchema`), to the super user who started it. */
   ticketzImport: (companyId: number) => `company-${companyId}-ticketzImport`,
+  /** Ours: a help video was created, changed or deleted; the same for every company's users. */
+  help: () => 'help',
 } as const;
 
 /** What the client may emit. The server decides the rest of a socket's rooms from who it is. */

@@ -1,6 +1,7 @@
 import type { ConnectionHistory, WhatsappSession } from '@balcao/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { connectionStatusEvents, connections } from '../../db/schema/index.js';
+import { requireChannelPlan } from '../../modules/connections/connections.plan.js';
 import { findConnection } from '../../modules/connections/connections.queries.js';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -12,6 +13,13 @@ const HISTORY_PAGE = 30;
 async function whatsappConnection(ctx: Ctx, id: number) {
   const row = await findConnection(ctx.db, ctx.companyId, id);
   if (row?.channel !== 'whatsapp') throw new AppError('ERR_NO_WAPP_FOUND');
+  return row;
+}
+
+/** A plan without WhatsApp connects no session: what it received until then stays readable. */
+async function connectableConnection(ctx: Ctx, id: number) {
+  const row = await whatsappConnection(ctx, id);
+  requireChannelPlan(ctx.actor, 'whatsapp');
   return row;
 }
 
@@ -29,13 +37,13 @@ export async function showSession(ctx: Ctx, id: number): Promise<WhatsappSession
 
 /** "Try again" and the QR button: the session starts with what is stored (a QR if nothing is). */
 export async function startSession(ctx: Ctx, sessions: WhatsappSessions, id: number, pairingNumber?: string) {
-  await whatsappConnection(ctx, id);
+  await connectableConnection(ctx, id);
   await sessions.start({ companyId: ctx.companyId, connectionId: id }, { pairingNumber, seize: true });
 }
 
 /** "New QR": the stored session is forgotten and pairing starts over. */
 export async function renewSession(ctx: Ctx, sessions: WhatsappSessions, id: number) {
-  await whatsappConnection(ctx, id);
+  await connectableConnection(ctx, id);
   await sessions.stop({ companyId: ctx.companyId, connectionId: id }, { logout: true });
   await sessions.start({ companyId: ctx.companyId, connectionId: id }, { seize: true });
 }
@@ -48,6 +56,7 @@ export async function endSession(ctx: Ctx, sessions: WhatsappSessions, id: numbe
 
 /** `POST /whatsapp-restart/`: every WhatsApp session of the company reconnects. */
 export async function restartSessions(ctx: Ctx, sessions: WhatsappSessions) {
+  requireChannelPlan(ctx.actor, 'whatsapp');
   const rows = await ctx.db
     .select({ id: connections.id })
     .from(connections)

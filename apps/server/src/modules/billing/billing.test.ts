@@ -118,6 +118,23 @@ describe('Pix charges', () => {
     expect(belowMinimum).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   });
 
+  test("a payer without a full name or postal code is refused with the wizard's own messages", async () => {
+    const tenant = await payingTenant(addDays(today(), 3));
+
+    const refused = await call(app, 'POST', '/subscription', {
+      token: tenant.admin.token,
+      body: subscription(tenant.invoice.id, { firstName: ' ', zipcode: '' }),
+    });
+
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        error: 'ERR_VALIDATION',
+        fields: { firstName: 'fullNameRequired', zipcode: 'zipcodeRequired' },
+      },
+    });
+  });
+
   test('a server presenting a certificate the provider does not know gets no charge', async () => {
     const stranger = await createTestApp({
       env: { ...fake.env, PIX_CERT: fake.certificates.strangerP12Path },

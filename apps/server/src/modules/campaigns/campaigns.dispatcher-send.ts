@@ -13,6 +13,7 @@ import {
   PermanentSendError,
   UncertainSendError,
 } from '../../platform/ports/channel-adapter.js';
+import { companyHasChannel } from '../connections/connections.plan.js';
 import { findOrCreateContact } from '../contacts/contacts.resolution.js';
 import { type ShippingOutcome, type ShippingRow, startShipping } from './campaigns.dispatcher-queries.js';
 import { templateFor } from './campaigns.dispatcher-template.js';
@@ -126,6 +127,9 @@ export async function sendShipping(
   shipping: ShippingRow,
   connection: ConnectionRow,
 ): Promise<ShippingOutcome | undefined> {
+  // A plan that lost the channel sends no more of the campaign through it (nor creates its contacts).
+  if (!(await companyHasChannel(deps, shipping.companyId, connection.channel)))
+    return { state: 'failed', reason: 'ERR_PLAN_FEATURE_DISABLED' };
   const adapter = deps.channels.get(connection.channel);
   const contact = await recipientContact(deps, connection, shipping);
   if (!adapter || !contact) return { state: 'failed', reason: 'ERR_SENDING_WAPP_MSG' };

@@ -113,6 +113,34 @@ describe('checking a list against WhatsApp', () => {
     expect([...(socket?.checked ?? [])].sort()).toEqual(numbers.slice(1));
   });
 
+  test('while another live process holds the session, the check is left to it; it goes on once the session is here', async () => {
+    const { tenant, list, numbers, socket } = await companyWithList(3);
+    const [connection] = await app.deps.db
+      .select()
+      .from(connections)
+      .where(eq(connections.companyId, tenant.companyId));
+    if (!connection || !socket) throw new Error('no session');
+    const ours = { leaseOwner: connection.leaseOwner, leaseExpiresAt: connection.leaseExpiresAt };
+    await app.deps.db
+      .update(connections)
+      .set({ leaseOwner: 'another-process', leaseExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(connections.id, connection.id));
+
+    await call(app, 'POST', `/contact-lists/${list.id}/check-numbers`, { token: tenant.admin.token });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const askedMeanwhile = [...socket.checked];
+    const listMeanwhile = await call(app, 'GET', `/contact-lists/${list.id}`, { token: tenant.admin.token });
+    await app.deps.db.update(connections).set(ours).where(eq(connections.id, connection.id));
+    await waitFor(
+      () => call(app, 'GET', `/contact-lists/${list.id}`, { token: tenant.admin.token }),
+      ({ body }) => body.uncheckedCount === 0 && !body.checking,
+    );
+
+    expect(askedMeanwhile).toEqual([]);
+    expect(listMeanwhile.body).toMatchObject({ checking: true, uncheckedCount: 3 });
+    expect([...socket.checked].sort()).toEqual([...numbers].sort());
+  }, 40_000);
+
   test('a Cloud API number cannot tell, so every item is taken as valid', async () => {
     const { tenant, list } = await companyWithList(3, 'whatsappapi');
 

@@ -3,6 +3,7 @@ import { connections, contactListItems, contactLists } from '../../db/schema/ind
 import { tenant } from '../../db/tenant.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError, loggableError } from '../../platform/errors.js';
+import { sessionHeldElsewhere } from '../messages/messages.delivery-routing.js';
 import { publishContactList, publishContactListItem } from './contact-lists.events.js';
 import { CHECK_STALE_MS, findContactList, uncheckedItems } from './contact-lists.queries.js';
 
@@ -11,7 +12,7 @@ const CHECK_JOB = 'contact-lists.check-numbers';
 export const CHECK_BATCH = 10;
 export const CHECK_PACE_MS = 5_000;
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'realtime' | 'channels' | 'now' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'realtime' | 'channels' | 'now' | 'log' | 'processId'>;
 
 /** Batches in a row that found the session not (yet) held by this process before the check gives up. */
 const SESSION_WAITS = 12;
@@ -21,7 +22,13 @@ interface CheckJob {
   contactListId: number;
   /** Batches in a row that found no live session here (a restart reconnecting it, another process's). */
   waits?: number;
+  /** Times in a row a process passed the batch on to the session's holder (another live process). */
+  hops?: number;
 }
+
+/** A batch for the holder of the session is passed on once a second, for two minutes at most. */
+const HOP_MS = 1_000;
+const MAX_HOPS = 120;
 
 /**
  * Starts checking the list's unchecked items unless a check is already under way: the claim on the
@@ -89,6 +96,9 @@ async function checkBatch(deps: Deps, job: CheckJob) {
   const connection = await checkingConnection(deps, job.companyId);
   const adapter = connection && deps.channels.get(connection.channel);
   if (!connection) return finishCheck(deps, job);
+  // Only the process holding the session can ask WhatsApp (as only it sends replies on it).
+  if ((job.hops ?? 0) < MAX_HOPS && (await sessionHeldElsewhere(deps, connection.id)))
+    return passOn(deps, job);
   const batch = await uncheckedItems(deps.db, job.companyId, job.contactListId, CHECK_BATCH);
   if (batch.length === 0) {
     await finishCheck(deps, job);
@@ -120,8 +130,18 @@ async function checkBatch(deps: Deps, job: CheckJob) {
     .where(tenant(contactLists, job.companyId, eq(contactLists.id, job.contactListId)));
   if (answers) await announce(deps, job);
   // The next batch, or the end of the check, after the pause; the job outlives a restart of the server.
-  const next: CheckJob = { ...job, waits: answers ? 0 : (job.waits ?? 0) + 1 };
+  const next: CheckJob = { ...job, waits: answers ? 0 : (job.waits ?? 0) + 1, hops: 0 };
   await deps.jobs.send(CHECK_JOB, next, { startAfter: new Date(deps.now().getTime() + CHECK_PACE_MS) });
+}
+
+/** Back to the queue for the next process that takes it, the list's claim kept fresh meanwhile. */
+async function passOn(deps: Deps, job: CheckJob) {
+  await deps.db
+    .update(contactLists)
+    .set({ checkingAt: deps.now() })
+    .where(tenant(contactLists, job.companyId, eq(contactLists.id, job.contactListId)));
+  const next: CheckJob = { ...job, hops: (job.hops ?? 0) + 1 };
+  await deps.jobs.send(CHECK_JOB, next, { startAfter: new Date(deps.now().getTime() + HOP_MS) });
 }
 
 /**

@@ -2,6 +2,7 @@ import { type ExternalSendResponse, msg, signedText } from '@balcao/shared';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { mediaKey } from '../../platform/storage/uploads.js';
+import { companyHasChannel } from '../connections/connections.plan.js';
 import type { ConnectionRow } from '../connections/connections.queries.js';
 import { normaliseNumber } from '../contacts/contacts.numbers.js';
 import { findOrCreateContact } from '../contacts/contacts.resolution.js';
@@ -50,6 +51,8 @@ export async function sendThroughApi(
   const number = normaliseNumber(input.number);
   if (!number) throw new AppError('ERR_VALIDATION', 'Invalid phone number', { number: msg.invalidPhone });
   const companyId = connection.companyId;
+  if (!(await companyHasChannel(deps, companyId, connection.channel)))
+    throw new AppError('ERR_PLAN_FEATURE_DISABLED');
   const { user, queueId } = await checkedIds(deps, companyId, input);
 
   const place = { companyId, connectionId: connection.id, channel: connection.channel };

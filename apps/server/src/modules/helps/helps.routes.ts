@@ -41,17 +41,17 @@ export const helpsRoutes =
     app.post(
       '/helps',
       { config: manage, schema: { body: createHelpBody, response: { 201: helpSchema } } },
-      async (request, reply) => reply.status(201).send(await createHelp(deps.db, request.body)),
+      async (request, reply) => reply.status(201).send(await createHelp(deps, request.body)),
     );
 
     app.put(
       '/helps/:id',
       { config: manage, schema: { params: idParam, body: updateHelpBody, response: { 200: helpSchema } } },
-      (request) => updateHelp(deps.db, request.params.id, request.body),
+      (request) => updateHelp(deps, request.params.id, request.body),
     );
 
     app.delete('/helps/:id', { config: manage, schema: { params: idParam } }, async (request, reply) => {
-      await deleteHelp(deps.db, request.params.id);
+      await deleteHelp(deps, request.params.id);
       return reply.status(204).send();
     });
   };

@@ -9,7 +9,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { helps } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { publishHelp } from './helps.events.js';
 import { findHelp, searchHelps, toHelp } from './helps.queries.js';
 
 /** The spec's `/helps/list` answers every video at once; past this many it is the first page of them. */
@@ -38,24 +40,31 @@ function refuseTakenTitle(error: unknown): never {
   throw error;
 }
 
-export async function createHelp(db: Db, input: CreateHelpBody): Promise<Help> {
-  const [row] = await db.insert(helps).values(input).returning().catch(refuseTakenTitle);
+type Deps = Pick<AppDeps, 'db' | 'realtime'>;
+
+export async function createHelp(deps: Deps, input: CreateHelpBody): Promise<Help> {
+  const [row] = await deps.db.insert(helps).values(input).returning().catch(refuseTakenTitle);
   if (!row) throw new AppError('ERR_INTERNAL');
-  return toHelp(row);
+  const record = toHelp(row);
+  publishHelp(deps, { action: 'create', record });
+  return record;
 }
 
-export async function updateHelp(db: Db, id: number, input: UpdateHelpBody): Promise<Help> {
-  const [row] = await db
+export async function updateHelp(deps: Deps, id: number, input: UpdateHelpBody): Promise<Help> {
+  const [row] = await deps.db
     .update(helps)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(helps.id, id))
     .returning()
     .catch(refuseTakenTitle);
   if (!row) throw new AppError('ERR_NO_HELP_FOUND');
-  return toHelp(row);
+  const record = toHelp(row);
+  publishHelp(deps, { action: 'update', record });
+  return record;
 }
 
-export async function deleteHelp(db: Db, id: number): Promise<void> {
-  const [row] = await db.delete(helps).where(eq(helps.id, id)).returning({ id: helps.id });
+export async function deleteHelp(deps: Deps, id: number): Promise<void> {
+  const [row] = await deps.db.delete(helps).where(eq(helps.id, id)).returning({ id: helps.id });
   if (!row) throw new AppError('ERR_NO_HELP_FOUND');
+  publishHelp(deps, { action: 'delete', id });
 }

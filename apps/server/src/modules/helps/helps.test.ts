@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { events, type HelpEvent } from '@balcao/shared';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
-import { createTenant, createUser } from '../../../test/fixtures.js';
+import { createTenant, createUser, setDueDate } from '../../../test/fixtures.js';
+import { collect, heard, listenForSockets } from '../../../test/sockets.js';
 
 const app = await createTestApp();
-afterAll(() => app.close());
+const live = await listenForSockets(app);
+afterAll(() => live.close());
 
 const tenant = await createTenant(app);
 const root = await createUser(app, tenant.companyId, { profile: 'admin', super: true });
@@ -75,5 +78,41 @@ describe('help videos', () => {
     const gone = await call(app, 'GET', `/helps/${body.id}`, { token: root.token });
     expect(deleted.status).toBe(204);
     expect(gone).toMatchObject({ status: 404, body: { error: 'ERR_NO_HELP_FOUND' } });
+  });
+});
+
+describe('the help event', () => {
+  test("reaches every company's users as the super user creates, changes and deletes a video", async () => {
+    const [first, second] = [await createTenant(app), await createTenant(app)];
+    const sockets = [
+      await live.connect({ token: first.admin.token }),
+      await live.connect({ token: second.admin.token }),
+    ];
+    const received = sockets.map((socket) => collect<HelpEvent>(socket, events.help()));
+
+    const created = await create({ title: title(), video: 'dQw4w9WgXcQ' });
+    await call(app, 'PUT', `/helps/${created.body.id}`, { token: root.token, body: { description: 'Novo' } });
+    await call(app, 'DELETE', `/helps/${created.body.id}`, { token: root.token });
+
+    for (const got of received) {
+      await heard(got, 3);
+      expect(got).toEqual([
+        { action: 'create', record: created.body },
+        { action: 'update', record: { ...created.body, description: 'Novo' } },
+        { action: 'delete', id: created.body.id },
+      ]);
+    }
+  });
+
+  test('a company past its due date, which sees no help page, hears nothing of it', async () => {
+    const lapsed = await createTenant(app);
+    await setDueDate(app, lapsed.companyId, '2000-01-01');
+    const socket = await live.connect({ token: lapsed.admin.token });
+    const received = collect<HelpEvent>(socket, events.help());
+
+    await create({ title: title(), video: 'dQw4w9WgXcQ' });
+    await live.drain(socket);
+
+    expect(received).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { connections } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/context.js';
 
 /**
  * Whether the process named `owner` may send on the connection whose id is `connectionId` (SQL, for a
@@ -13,4 +15,20 @@ export function mayDeliverOn(owner: string, connectionId: SQLWrapper): SQL {
     where c.id = ${connectionId} and c.channel = 'whatsapp'
       and c.lease_owner <> ${owner} and c.lease_expires_at > now()
   )`;
+}
+
+/**
+ * Whether another live process holds the connection's WhatsApp session, so only it can send on it: work
+ * that must send there (a recovery code, a number check) is left to that process, as `mayDeliverOn`
+ * leaves it a conversation's messages.
+ */
+export async function sessionHeldElsewhere(
+  deps: Pick<AppDeps, 'db' | 'processId'>,
+  connectionId: number,
+): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ mayDeliver: mayDeliverOn(deps.processId, sql`${connectionId}::int`).mapWith(Boolean) })
+    .from(connections)
+    .where(eq(connections.id, connectionId));
+  return row?.mayDeliver === false;
 }

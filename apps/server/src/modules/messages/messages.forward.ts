@@ -1,6 +1,7 @@
-import { FORWARD_INTERVAL_MS, type ForwardMessagesBody, signedText } from '@balcao/shared';
+import { type Channel, FORWARD_INTERVAL_MS, type ForwardMessagesBody, signedText } from '@balcao/shared';
 import type { Ctx } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { requireChannelPlan } from '../connections/connections.plan.js';
 import { findConnection } from '../connections/connections.queries.js';
 import { findContact } from '../contacts/contacts.queries.js';
 import { findVisibleTicket, maySeeTicket } from '../tickets/tickets.access.js';
@@ -24,6 +25,7 @@ export async function forwardMessages(ctx: Ctx, input: ForwardMessagesBody) {
     ? await findConnection(ctx.db, ctx.companyId, first.connectionId)
     : undefined;
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+  requireChannelPlan(ctx.actor, connection.channel as Channel);
 
   const { ticket } = await ctx.db.transaction(async (tx) => {
     await lockContact(tx, ctx.companyId, contact.id);

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../platform/context.js';
 import { loggableError } from '../../platform/errors.js';
 import { PermanentSendError, UncertainSendError } from '../../platform/ports/channel-adapter.js';
+import { companyHasChannel } from '../connections/connections.plan.js';
 import { publishMessageUpdates } from './messages.delivery.js';
 import { mayDeliverOn } from './messages.delivery-routing.js';
 import {
@@ -149,6 +150,10 @@ async function deliverOne(deps: AppDeps, delivery: Delivery): Promise<MessageRow
 async function attempt(deps: AppDeps, { message, connection, contact }: Delivery): Promise<Outcome> {
   // With its connection or contact deleted the message can never leave.
   if (!connection || !contact) return { state: 'failed', reason: 'ERR_SENDING_WAPP_MSG' };
+  // The exit every stored send takes (bots, integrations, greetings, schedules, a reply written before
+  // the plan changed): a plan without the channel sends nothing through it, and the bubble says why.
+  if (!(await companyHasChannel(deps, message.companyId, connection.channel)))
+    return { state: 'failed', reason: 'ERR_PLAN_FEATURE_DISABLED' };
   const { retryBaseSeconds, retryHours, unknownWaitSeconds } = deps.config.delivery;
   try {
     const adapter = deps.channels.get(connection.channel);

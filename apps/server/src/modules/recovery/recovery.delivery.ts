@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { connections, passwordResets, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { AppDeps } from '../../platform/context.js';
+import { sessionHeldElsewhere } from '../messages/messages.delivery-routing.js';
 import { findUserByEmail, type UserRow } from '../users/users.queries.js';
 import { mailerFor } from './recovery.mail.js';
 import { recoveryText } from './recovery.messages.js';
@@ -14,7 +15,14 @@ export const RECOVERY_SEND_JOB = 'recovery.send';
 export interface RecoveryDelivery {
   by: 'whatsapp' | 'email';
   target: string;
+  /** How many times a process that could not send it passed the job on. */
+  hops?: number;
 }
+
+export const RECOVERY_JOB_OPTIONS = { retryLimit: 5, retryDelay: 2 } as const;
+/** Passed on once a second for a minute at most: the session's holder is one of the processes taking it. */
+const HOP_DELAY_SECONDS = 1;
+const MAX_HOPS = 60;
 
 /**
  * Runs as a job, after the request was answered: whoever owns the number or address (if anyone) is
@@ -23,7 +31,14 @@ export interface RecoveryDelivery {
 async function deliverRecoveryCode(deps: AppDeps, delivery: RecoveryDelivery): Promise<void> {
   const user = await ownerOf(deps, delivery);
   if (!user) return;
-  const send = delivery.by === 'email' ? byEmail(deps, user) : await byWhatsapp(deps, delivery.target);
+  const connection = delivery.by === 'whatsapp' ? await platformConnection(deps) : undefined;
+  // Only the process holding the session sends on it (as with replies): before a code is even made,
+  // the job goes back to the queue for the next process that takes it, until the holder does.
+  if (connection && (await sessionHeldElsewhere(deps, connection.id))) return passOn(deps, delivery);
+  const send =
+    delivery.by === 'email'
+      ? byEmail(deps, user)
+      : connection && byWhatsapp(deps, connection, delivery.target);
   if (!send) {
     deps.log.warn({ by: delivery.by }, 'no way to send the password recovery code');
     return;
@@ -61,8 +76,21 @@ function byEmail(deps: AppDeps, user: UserRow): Send | undefined {
     mailerFor(smtp).send({ to: user.email, subject: text.subject, text: text.body(code) });
 }
 
+async function passOn(deps: AppDeps, delivery: RecoveryDelivery) {
+  const hops = (delivery.hops ?? 0) + 1;
+  if (hops > MAX_HOPS) {
+    deps.log.warn('no process holding the platform WhatsApp session took the password recovery code');
+    return;
+  }
+  await deps.jobs.send(
+    RECOVERY_SEND_JOB,
+    { ...delivery, hops },
+    { ...RECOVERY_JOB_OPTIONS, startAfter: HOP_DELAY_SECONDS },
+  );
+}
+
 /** The platform company's connection that reaches phone numbers: its default, else its oldest connected one. */
-async function byWhatsapp(deps: AppDeps, number: string): Promise<Send | undefined> {
+async function platformConnection(deps: AppDeps) {
   const reaching = [...deps.channels].filter(([, adapter]) => adapter.notify).map(([name]) => name);
   if (reaching.length === 0) return undefined;
   const [connection] = await deps.db
@@ -77,9 +105,17 @@ async function byWhatsapp(deps: AppDeps, number: string): Promise<Send | undefin
     )
     .orderBy(desc(connections.isDefault), asc(connections.id))
     .limit(1);
-  const adapter = connection && deps.channels.get(connection.channel);
+  return connection;
+}
+
+function byWhatsapp(
+  deps: AppDeps,
+  connection: typeof connections.$inferSelect,
+  number: string,
+): Send | undefined {
+  const adapter = deps.channels.get(connection.channel);
   const notify = adapter?.notify?.bind(adapter);
-  if (!connection || !notify) return undefined;
+  if (!notify) return undefined;
   return (text, code) => notify({ connection, number, body: text.body(code) });
 }
 

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { clearRateLimit, hitRateLimit } from '../../platform/rate-limit.js';
 import { revokeUserSessions } from '../auth/refresh-tokens.js';
-import { RECOVERY_SEND_JOB, type RecoveryDelivery } from './recovery.delivery.js';
+import { RECOVERY_JOB_OPTIONS, RECOVERY_SEND_JOB, type RecoveryDelivery } from './recovery.delivery.js';
 
 const WINDOW_SECONDS = 15 * 60;
 /** Codes one number or address may be sent per window: enough for a lost message, too few to pester its owner. */
@@ -35,7 +35,7 @@ export async function requestRecoveryCode(deps: AppDeps, input: RecoveryRequestB
   const perAddress = await hitRateLimit(deps.db, `recovery:send-address:${address}`, WINDOW_SECONDS);
   if (perTarget > SENDS_PER_TARGET || perAddress > SENDS_PER_ADDRESS)
     throw new AppError('ERR_TOO_MANY_ATTEMPTS');
-  await deps.jobs.send(RECOVERY_SEND_JOB, delivery, { retryLimit: 5, retryDelay: 2 });
+  await deps.jobs.send(RECOVERY_SEND_JOB, delivery, RECOVERY_JOB_OPTIONS);
 }
 
 /**

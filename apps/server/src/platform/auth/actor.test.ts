@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser, setDueDate } from '../../../test/fixtures.js';
-import { companySettings, contacts, users } from '../../db/schema/index.js';
+import { companies, companySettings, contacts, plans, users } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -84,3 +84,19 @@ test.runIf(process.env.TEST_DATABASE_URL)(
     expect(await eventually(() => list().then((r) => r.status), 200)).toBe(200);
   },
 );
+
+test("a company's plan, read for work done on no user's behalf, follows a plan changed and a company moved to another", async () => {
+  const tenant = await createTenant(app);
+  const other = await createTenant(app, { plan: { useFacebook: false } });
+  const facebook = () => app.deps.actors.plan(tenant.companyId).then((plan) => plan?.useFacebook);
+  expect(await facebook()).toBe(true);
+
+  await app.deps.db.update(plans).set({ useFacebook: false }).where(eq(plans.id, tenant.planId));
+  const afterPlanChange = await eventually(facebook, false);
+  await app.deps.db.update(plans).set({ useFacebook: true }).where(eq(plans.id, tenant.planId));
+  await eventually(facebook, true);
+  await app.deps.db.update(companies).set({ planId: other.planId }).where(eq(companies.id, tenant.companyId));
+
+  expect(afterPlanChange).toBe(false);
+  expect(await eventually(facebook, false)).toBe(false);
+});

@@ -13,6 +13,9 @@ export interface RequestActor extends Actor {
   company: { dueDate: string; timezone: string; status: boolean; plan: PlanFlags };
 }
 
+const flagsOf = (plan: typeof plans.$inferSelect) =>
+  Object.fromEntries(planFlagKeys.map((k) => [k, plan[k]])) as PlanFlags;
+
 /** The NOTIFY channel of migration 0006's triggers on users, companies, plans and company_settings. */
 const ACTOR_CHANGES = 'balcao_actor_change';
 
@@ -30,6 +33,7 @@ export function createActorLoader(
 ) {
   const actors = new Map<number, RequestActor | undefined>();
   const settings = new Map<number, CompanySettings>();
+  const companyPlans = new Map<number, PlanFlags | undefined>();
   let listening = false;
   let generation = 0;
 
@@ -58,15 +62,25 @@ export function createActorLoader(
         dueDate: company.dueDate,
         timezone: company.timezone,
         status: company.status,
-        plan: Object.fromEntries(planFlagKeys.map((k) => [k, plan[k]])) as PlanFlags,
+        plan: flagsOf(plan),
       },
     };
+  }
+
+  async function fetchPlan(companyId: number): Promise<PlanFlags | undefined> {
+    const [row] = await db
+      .select({ plan: plans })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, companyId));
+    return row && flagsOf(row.plan);
   }
 
   function forgetAll() {
     generation++;
     actors.clear();
     settings.clear();
+    companyPlans.clear();
   }
 
   function changed(payload: string) {
@@ -76,6 +90,7 @@ export function createActorLoader(
     if (kind === 'user') actors.delete(id);
     else if (kind === 'settings') settings.delete(id);
     else if (kind === 'company') {
+      companyPlans.delete(id);
       for (const [userId, actor] of actors) if (actor?.companyId === id) actors.delete(userId);
     } else forgetAll();
   }
@@ -104,6 +119,8 @@ export function createActorLoader(
       });
     },
     load: (userId: number) => cached(actors, userId, () => fetchActor(userId)),
+    /** What the company's plan allows, for work done on no user's behalf (jobs, the external API). */
+    plan: (companyId: number) => cached(companyPlans, companyId, () => fetchPlan(companyId)),
     /** The company's settings, every key with its value or default. */
     settings: (companyId: number) => cached(settings, companyId, () => readCompanySettings(db, companyId)),
     /** This process's own write, seen before its notification arrives. */

@@ -86,7 +86,12 @@ export function createRealtime(options: {
     // A company past its due date only hears of its payment (the billing screen): nothing else of its
     // data reaches it, as no call of its does. The web opens a new socket once it has paid.
     if (socket.data.expired) return socket.join([rooms.billing(actor.companyId), rooms.user(actor.userId)]);
-    socket.join([rooms.company(actor.companyId), rooms.user(actor.userId), rooms.billing(actor.companyId)]);
+    socket.join([
+      rooms.everyone,
+      rooms.company(actor.companyId),
+      rooms.user(actor.userId),
+      rooms.billing(actor.companyId),
+    ]);
     for (const setup of setups) setup(socket, actor);
   });
 

@@ -1,6 +1,8 @@
 /** Room names are decided by the server only; a client asks to join, the server checks and names the room. */
 export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
+  /** Every socket of a signed-in user of a company in good standing: what all companies hear alike. */
+  everyone: 'signed-in',
   user: (userId: number) => `user:${userId}`,
   /** The sockets of one sign-in, so a session's end reaches them in every process without asking each. */
   session: (sessionId: string) => `session:${sessionId}`,

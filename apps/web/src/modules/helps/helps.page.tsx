@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { HelpVideoDialog } from './help-video.dialog';
 import { useHelpList } from './helps.api';
 import { helpLists } from './helps.keys';
+import { useHelpsRealtime } from './helps.realtime';
 import { HelpsAdmin } from './helps-admin';
 import { HelpsGrid } from './helps-grid';
 
@@ -25,6 +26,7 @@ export function HelpsPage() {
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
   const list = useHelpList(searchParam);
+  useHelpsRealtime();
   const loadMore = useLoadMoreOnScroll<HTMLDivElement>(list);
   const [playing, setPlaying] = useState<Help | null>(null);
   const [editing, setEditing] = useState<Help | null | undefined>(undefined);
