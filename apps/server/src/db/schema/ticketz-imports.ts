@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@balcao/shared';
+import type { ErrorCode, TicketzNote } from '@balcao/shared';
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
@@ -27,7 +27,7 @@ export const ticketzImports = pgTable(
     stepExpected: integer('step_expected'),
     stepsDone: integer('steps_done').notNull().default(0),
     tables: jsonb('tables').$type<Record<string, TableCounts>>().notNull().default({}),
-    notes: jsonb('notes').$type<string[]>().notNull().default([]),
+    notes: jsonb('notes').$type<(TicketzNote | string)[]>().notNull().default([]),
     targetCompanyId: integer('target_company_id').references(() => companies.id, { onDelete: 'set null' }),
     error: text('error').$type<ErrorCode>(),
     /**
