@@ -19,7 +19,7 @@ export const ticketzImports = pgTable(
     /** The address without its password, as the screen shows it. */
     sourceLabel: text('source_label').notNull(),
     sourceCompanyId: integer('source_company_id').notNull(),
-    /** The super user who started it, who gets its events; a plain id, so the row outlives them. */
+    /** The super user who started it; a plain id, so the row outlives them. */
     startedBy: integer('started_by').notNull(),
     status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
     step: text('step'),
