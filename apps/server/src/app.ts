@@ -86,6 +86,7 @@ import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js
 import { ticketAudienceOf } from './modules/tickets/tickets.audience.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketRooms } from './modules/tickets/tickets.socket.js';
+import { ticketzImportAudience } from './modules/ticketz-import/ticketz-import.events.js';
 import { registerTicketzImportJobs } from './modules/ticketz-import/ticketz-import.job.js';
 import { ticketzImportRoutes } from './modules/ticketz-import/ticketz-import.routes.js';
 import { userAudience } from './modules/users/users.events.js';
@@ -295,6 +296,7 @@ export async function buildApp({
   live.onAudience(scheduleAudience);
   live.onAudience(contactListAudience);
   live.onAudience(announcementAudience);
+  live.onAudience(ticketzImportAudience);
   live.onSocket(trackPresence(deps));
   live.onSocket(ticketRooms(deps));
   live.onSocket(typingRelay(deps));

@@ -50,6 +50,7 @@ export * from './tickets/ticket-open.contract.js';
 export * from './tickets/ticket-ops.contract.js';
 export * from './tickets/tickets.contract.js';
 export * from './ticketz-import/ticketz-import.contract.js';
+export * from './ticketz-import/ticketz-import.notes.js';
 export * from './time.js';
 export * from './users/password.js';
 export * from './users/users.contract.js';

@@ -30,7 +30,7 @@ export const events = {
   payment: (companyId: number) => `company-${companyId}-payment`,
   /** Ours: the company's due date, status or plan changed (`companyEvent`). */
   company: (companyId: number) => `company-${companyId}-company`,
-  /** Ours: a Ticketz import's progress and end (`ticketzImportSchema`), to the super user who started it. */
+  /** Ours: a Ticketz import's progress and end (`ticketzImportSchema`), to every super user. */
   ticketzImport: (companyId: number) => `company-${companyId}-ticketzImport`,
   /** Ours: a help video was created, changed or deleted; the same for every company's users. */
   help: () => 'help',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ErrorCode, errorCodes } from '../errors.js';
 import { dbId, msg } from '../validation.js';
+import { ticketzNoteSchema } from './ticketz-import.notes.js';
 
 /**
  * The Ticketz tables an import goes through after the company itself, in the order the importer takes
@@ -50,7 +51,10 @@ export type StartTicketzImportBody = z.infer<typeof startTicketzImportBody>;
 const tableCounts = z.object({
   read: z.number(),
   imported: z.number(),
-  /** Reason → rows left out, or merged into a row already there. */
+  /**
+   * Reason → rows left out, or merged into a row already there. A reason is a `ticketzSkipReasons`
+   * key; imports stored before those keys hold the importer's English words instead.
+   */
   skipped: z.record(z.string(), z.number()),
 });
 
@@ -70,7 +74,8 @@ export const ticketzImportSchema = z.object({
   stepExpected: z.number().nullable(),
   stepsDone: z.number(),
   tables: z.record(z.string(), tableCounts),
-  notes: z.array(z.string()),
+  /** Structured notes; a string is an import stored before them, in the importer's English words. */
+  notes: z.array(z.union([ticketzNoteSchema, z.string()])),
   targetCompanyId: z.number().nullable(),
   error: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).nullable(),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@balcao/shared';
+import type { ErrorCode, TicketzNote } from '@balcao/shared';
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.js';
@@ -19,7 +19,7 @@ export const ticketzImports = pgTable(
     /** The address without its password, as the screen shows it. */
     sourceLabel: text('source_label').notNull(),
     sourceCompanyId: integer('source_company_id').notNull(),
-    /** The super user who started it, who gets its events; a plain id, so the row outlives them. */
+    /** The super user who started it; a plain id, so the row outlives them. */
     startedBy: integer('started_by').notNull(),
     status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
     step: text('step'),
@@ -27,7 +27,7 @@ export const ticketzImports = pgTable(
     stepExpected: integer('step_expected'),
     stepsDone: integer('steps_done').notNull().default(0),
     tables: jsonb('tables').$type<Record<string, TableCounts>>().notNull().default({}),
-    notes: jsonb('notes').$type<string[]>().notNull().default([]),
+    notes: jsonb('notes').$type<(TicketzNote | string)[]>().notNull().default([]),
     targetCompanyId: integer('target_company_id').references(() => companies.id, { onDelete: 'set null' }),
     error: text('error').$type<ErrorCode>(),
     /**

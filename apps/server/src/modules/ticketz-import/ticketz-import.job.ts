@@ -6,8 +6,8 @@ import { AppError, loggableError } from '../../platform/errors.js';
 import { runImport } from './importer/importer.js';
 import type { ProgressObserver } from './importer/report.js';
 import type { ImportAddress } from './ticketz-import.address.js';
+import { publishImport } from './ticketz-import.events.js';
 import { probeTicketz } from './ticketz-import.probe.js';
-import { publishImport } from './ticketz-import.rows.js';
 
 export const IMPORT_JOB = 'ticketz.import';
 const SWEEP_JOB = 'ticketz.import-sweep';

@@ -1,6 +1,5 @@
-import { events, PLATFORM_COMPANY_ID, type TicketzImport } from '@balcao/shared';
+import type { TicketzImport } from '@balcao/shared';
 import type { ticketzImports } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/context.js';
 
 type Row = typeof ticketzImports.$inferSelect;
 
@@ -22,9 +21,4 @@ export function toTicketzImport(row: Row): TicketzImport {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
-}
-
-/** Tells the super user who started the import how it stands (progress, end). */
-export function publishImport(deps: Pick<AppDeps, 'realtime'>, row: Row) {
-  deps.realtime.toUser(row.startedBy, events.ticketzImport(PLATFORM_COMPANY_ID), toTicketzImport(row));
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
-import { collect, heard, listenForSockets } from '../../../test/sockets.js';
+import { collect, heard, listenForSockets, overhear } from '../../../test/sockets.js';
 import { createTicketzDatabase } from '../../../test/ticketz/scratch.js';
 import { ticketzSeed } from '../../../test/ticketz/seed.js';
 import { waitFor } from '../../../test/wait.js';
@@ -35,6 +35,18 @@ const superUser = await createUser(app, PLATFORM_COMPANY_ID, { profile: 'admin',
 const asSuper = { token: superUser.token };
 const socket = await live.connect({ token: superUser.token });
 const heardImports = collect<TicketzImport>(socket, events.ticketzImport(PLATFORM_COMPANY_ID));
+/** Another super user, who did not start the imports, and two who are not super users. */
+const otherSuper = await createUser(app, PLATFORM_COMPANY_ID, { profile: 'admin', super: true });
+const heardByOtherSuper = collect<TicketzImport>(
+  await live.connect({ token: otherSuper.token }),
+  events.ticketzImport(PLATFORM_COMPANY_ID),
+);
+const platformAdmin = await createUser(app, PLATFORM_COMPANY_ID, { profile: 'admin' });
+const tenantAdmin = (await createTenant(app)).admin;
+const outsiders = await Promise.all(
+  [platformAdmin, tenantAdmin].map((user) => live.connect({ token: user.token })),
+);
+const overheard = outsiders.map(overhear);
 /** Every answer the tests got, to look for the password in. */
 const answers: unknown[] = [];
 const send = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
@@ -169,6 +181,14 @@ describe('importing from the companies screen', () => {
     expect(first.tables.Users?.imported).toBe(4);
     expect(first.tables.Messages?.imported).toBeGreaterThan(0);
     expect(first.targetCompanyId).toBeGreaterThan(PLATFORM_COMPANY_ID);
+    // The report's reasons and notes are keys and their parameters; the screen words them.
+    expect(first.tables['Messages.media']?.skipped).toEqual({ filesNotCopied: 3 });
+    expect(first.notes).toContainEqual({
+      key: 'settingRefused',
+      setting: 'scheduleType',
+      value: 'sometimes',
+    });
+    expect(first.notes).toContainEqual({ key: 'connectionsDisconnected' });
 
     await heard(heardImports, (got) => got.some((event) => event.id === first.id && event.status === 'done'));
     const mine = heardImports.filter((event) => event.id === first.id);
@@ -188,6 +208,18 @@ describe('importing from the companies screen', () => {
     expect(login.body.user.companyId).toBe(first.targetCompanyId);
   }, 120_000);
 
+  test('every super user hears of it, not only the one who started it; no one else does', async () => {
+    await heard(heardByOtherSuper, (got) =>
+      got.some((event) => event.id === first.id && event.status === 'done'),
+    );
+    const theirs = heardByOtherSuper.filter((event) => event.id === first.id);
+    expect(theirs.at(-1)).toEqual(first);
+    expect(theirs.some((event) => event.status === 'running' && event.step === 'Messages')).toBe(true);
+
+    await live.drain(...outsiders);
+    for (const got of overheard) expect(got.filter(([name]) => name.includes('ticketzImport'))).toEqual([]);
+  });
+
   test('again, adds only what is new, though a company of that name is here now (the one it made)', async () => {
     const started = await send('POST', '/ticketz-imports', { url, companyId: 1 });
     expect(started.status).toBe(201);
@@ -195,7 +227,7 @@ describe('importing from the companies screen', () => {
     expect(second.status).toBe('done');
     expect(second.targetCompanyId).toBe(first.targetCompanyId);
     expect(second.tables.Messages).toMatchObject({ imported: 0, read: first.tables.Messages?.read });
-    expect(second.tables.Messages?.skipped['already imported']).toBe(first.tables.Messages?.read);
+    expect(second.tables.Messages?.skipped.alreadyImported).toBe(first.tables.Messages?.read);
   }, 120_000);
 
   test('an import whose process stopped is taken up again by the sweep, and a stale run does nothing', async () => {
@@ -220,6 +252,29 @@ describe('importing from the companies screen', () => {
     const [stored] = await app.deps.db.select().from(ticketzImports).where(eq(ticketzImports.id, row.id));
     expect(stored?.runner).not.toBe('the-run-that-died');
   }, 120_000);
+
+  test('an import stored before the report had keys is shown in its own words', async () => {
+    const [row] = await app.deps.db
+      .insert(ticketzImports)
+      .values({
+        source: sourceOf(new URL(url)),
+        sourceLabel: first.source,
+        sourceCompanyId: 2,
+        startedBy: superUser.id,
+        runner: 'an-old-run',
+        status: 'done',
+        tables: { Messages: { read: 2, imported: 1, skipped: { 'already imported': 1 } } },
+        notes: ['setting "chatBotType" has no equivalent here and was left out'],
+      })
+      .returning();
+    if (!row) throw new Error('no row');
+
+    const { status, body } = await send('GET', `/ticketz-imports/${row.id}`);
+
+    expect(status).toBe(200);
+    expect(body.tables).toEqual({ Messages: { read: 2, imported: 1, skipped: { 'already imported': 1 } } });
+    expect(body.notes).toEqual(['setting "chatBotType" has no equivalent here and was left out']);
+  });
 
   test('the password is in no answer, no event, no job and no stored import', async () => {
     const { rows: jobs } = await app.deps.database.executeSql(

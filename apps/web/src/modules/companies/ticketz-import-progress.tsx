@@ -1,4 +1,4 @@
-import { type TicketzImport, ticketzImportSteps } from '@balcao/shared';
+import { isTicketzSkipReason, type TicketzImport, ticketzImportSteps } from '@balcao/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -55,13 +55,23 @@ const reportOrder = (table: string) => {
   return (index < 0 ? 99 : index) + (table.includes('.') ? 0.5 : 0);
 };
 
+/** A reason or a note of an import stored before they were keys is the importer's English words, shown as they are. */
 function Report({ row }: { row: TicketzImport }) {
   const { t } = useTranslation();
   const tables = Object.entries(row.tables).sort(([a], [b]) => reportOrder(a) - reportOrder(b));
   const skipped = (reasons: Record<string, number>) =>
     Object.entries(reasons)
-      .map(([reason, rows]) => `${rows} ${reason}`)
+      .map(([reason, rows]) =>
+        isTicketzSkipReason(reason)
+          ? t(`companies.import.skip.${reason}`, { count: rows })
+          : `${rows} ${reason}`,
+      )
       .join('; ') || '–';
+  const notes = row.notes.map((note) => {
+    if (typeof note === 'string') return note;
+    const { key, ...params } = note;
+    return t(`companies.import.note.${key}`, params);
+  });
   return (
     <>
       <Box sx={{ overflowX: 'auto' }}>
@@ -86,9 +96,9 @@ function Report({ row }: { row: TicketzImport }) {
           </TableBody>
         </Table>
       </Box>
-      {row.notes.length > 0 && (
+      {notes.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label={t('companies.import.notes')}>
-          {row.notes.map((note) => (
+          {notes.map((note) => (
             <Typography component="li" variant="body2" key={note}>
               {note}
             </Typography>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, resolve, sep } from 'node:path';
+import type { TicketzSkipReason } from '@balcao/shared';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
 
 /** A file bigger than this is left behind and reported, so one huge file cannot stall the import. */
@@ -23,6 +24,9 @@ export function mediaSourcePath(mediaDir: string, mediaUrl: string): string | un
   return path.startsWith(root + sep) ? path : undefined;
 }
 
+/** The copied file, or why it is not there (the report's reason). */
+export type CopiedMedia = { key: string; name: string } | { missing: TicketzSkipReason };
+
 /**
  * Copies one message's file into our storage under a key derived from the source message, so a
  * rerun writes the same key again instead of leaving a second copy. Answers the key, or why not.
@@ -32,10 +36,10 @@ export async function copyMedia(
   companyId: number,
   sourceKey: string,
   path: string,
-): Promise<{ key: string; name: string } | { missing: string }> {
+): Promise<CopiedMedia> {
   const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) return { missing: 'media file not found' };
-  if (info.size > MAX_BYTES) return { missing: 'media file too large' };
+  if (!info?.isFile()) return { missing: 'mediaNotFound' };
+  if (info.size > MAX_BYTES) return { missing: 'mediaTooLarge' };
   const ext = extname(path).slice(1).toLowerCase();
   const digest = createHash('sha256').update(sourceKey).digest('hex').slice(0, 32);
   const key = `company${companyId}/messages/ticketz-${digest}${/^[a-z0-9]{1,8}$/.test(ext) ? `.${ext}` : ''}`;

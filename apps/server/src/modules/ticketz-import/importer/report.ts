@@ -1,9 +1,12 @@
+import type { TicketzNote, TicketzSkipReason } from '@balcao/shared';
+import { noteText, skipText } from './report-english.js';
+
 /** What happened to one source table's rows. */
 export interface TableCounts {
   read: number;
   imported: number;
   /** Reason → rows: left out, or merged into a row already there. */
-  skipped: Record<string, number>;
+  skipped: Partial<Record<TicketzSkipReason, number>>;
 }
 
 export interface CompanyReport {
@@ -11,7 +14,7 @@ export interface CompanyReport {
   targetCompanyId?: number;
   tables: Record<string, TableCounts>;
   /** Things the command cannot carry over and says once (settings without an equivalent, …). */
-  notes: string[];
+  notes: TicketzNote[];
 }
 
 /**
@@ -45,14 +48,15 @@ export class Progress {
     return this.report.tables[table];
   }
 
-  skip(table: string, reason: string, rows = 1) {
+  skip(table: string, reason: TicketzSkipReason, rows = 1) {
     if (rows === 0) return;
     const counts = this.counts(table);
     counts.skipped[reason] = (counts.skipped[reason] ?? 0) + rows;
   }
 
-  note(text: string) {
-    if (!this.report.notes.includes(text)) this.report.notes.push(text);
+  note(note: TicketzNote) {
+    const text = JSON.stringify(note);
+    if (!this.report.notes.some((said) => JSON.stringify(said) === text)) this.report.notes.push(note);
   }
 
   /** After each batch: one line at most every two seconds, and always at a table's end. */
@@ -88,13 +92,13 @@ export function formatReport(reports: CompanyReport[]): string {
     lines.push(`  ${'table'.padEnd(22)} ${'read'.padStart(9)} ${'imported'.padStart(9)}  skipped`);
     for (const [table, c] of Object.entries(report.tables)) {
       const skipped = Object.entries(c.skipped)
-        .map(([reason, n]) => `${n} ${reason}`)
+        .map(([reason, n]) => `${n} ${skipText[reason as TicketzSkipReason]}`)
         .join('; ');
       lines.push(
         `  ${table.padEnd(22)} ${String(c.read).padStart(9)} ${String(c.imported).padStart(9)}  ${skipped || '-'}`,
       );
     }
-    for (const note of report.notes) lines.push(`  note: ${note}`);
+    for (const note of report.notes) lines.push(`  note: ${noteText(note)}`);
   }
   return lines.join('\n');
 }

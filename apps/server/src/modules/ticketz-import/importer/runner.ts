@@ -69,8 +69,8 @@ export async function runStep<Row>(ctx: Context, step: Step<Row>) {
     const seen = new Set<string>();
     const fresh = page.filter((row) => {
       const key = step.key(row);
-      if (known.has(key)) ctx.progress.skip(step.table, 'already imported');
-      else if (seen.has(key)) ctx.progress.skip(step.table, 'same source id twice');
+      if (known.has(key)) ctx.progress.skip(step.table, 'alreadyImported');
+      else if (seen.has(key)) ctx.progress.skip(step.table, 'sameSourceIdTwice');
       else {
         seen.add(key);
         return true;

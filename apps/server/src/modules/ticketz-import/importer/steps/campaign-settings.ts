@@ -26,8 +26,8 @@ export function campaignSettingsStep(ctx: Context): Step<SettingRow> {
       for (const row of rows) {
         const value = settingKeys.has(row.key) ? readSetting(row) : undefined;
         if (value === undefined) {
-          ctx.progress.skip('CampaignSettings', 'value not accepted here');
-          ctx.progress.note(`campaign setting "${row.key}" was left at the default`);
+          ctx.progress.skip('CampaignSettings', 'valueRefused');
+          ctx.progress.note({ key: 'campaignSettingDefault', setting: row.key });
         } else accepted.push([row, JSON.stringify(value)]);
       }
       await insertRows(

@@ -47,7 +47,7 @@ export function campaignShippingStep(ctx: Context): Step<ShippingRow> {
       );
       const kept = rows.filter((row) => {
         if (campaigns.has(String(row.campaignId))) return true;
-        ctx.progress.skip('CampaignShipping', 'campaign not imported');
+        ctx.progress.skip('CampaignShipping', 'campaignMissing');
         return false;
       });
       const ids = await allocateIds(sql, 'campaign_shippings', kept.length);

@@ -52,7 +52,7 @@ async function setConnections(
   const pairs = rows.flatMap((row, i) => {
     if (row.whatsappId === null) return [];
     const connection = connections.get(String(row.whatsappId));
-    if (connection === undefined) ctx.progress.note(`campaign ${row.id}: its connection was not imported`);
+    if (connection === undefined) ctx.progress.note({ key: 'campaignConnectionMissing', campaign: row.id });
     return connection === undefined ? [] : [[ids[i], connection]];
   });
   if (pairs.length === 0) return;
@@ -78,7 +78,7 @@ export function campaignsStep(ctx: Context): Step<CampaignRow> {
     const copied =
       path && ctx.storage && (await copyMedia(ctx.storage, ctx.companyId, `Campaigns:${row.id}`, path));
     if (copied && !('missing' in copied)) return { key: copied.key, name: row.mediaName || copied.name };
-    ctx.progress.skip('Campaigns.media', copied ? copied.missing : 'files not copied (no --media)');
+    ctx.progress.skip('Campaigns.media', copied ? copied.missing : 'filesNotCopied');
     return undefined;
   };
 

@@ -55,7 +55,7 @@ export async function importCompany(
     [id],
   );
   if (!row) {
-    progress.note(`Ticketz has no company ${id}`);
+    progress.note({ key: 'companyMissing', id });
     return undefined;
   }
   counts.read += 1;
@@ -66,7 +66,7 @@ export async function importCompany(
   );
   const existing = (known as { company_id: number }[])[0];
   if (existing) {
-    progress.skip('Companies', 'already imported');
+    progress.skip('Companies', 'alreadyImported');
     return existing.company_id;
   }
   return database.db.transaction(async (tx) => {
@@ -74,9 +74,9 @@ export async function importCompany(
     const planId = await planFor(sql, row, progress);
     const { rows: taken } = await sql('select 1 from companies where lower(name) = lower($1)', [row.name]);
     const name = taken.length > 0 ? `${row.name} (Ticketz ${sourceName} #${id})` : row.name;
-    if (name !== row.name) progress.note(`company name "${row.name}" was taken here: imported as "${name}"`);
+    if (name !== row.name) progress.note({ key: 'companyRenamed', name: row.name, as: name });
     const dueDate = row.dueDate ?? new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    if (!row.dueDate) progress.note('the company had no due date: given 30 days from today');
+    if (!row.dueDate) progress.note({ key: 'noDueDate' });
     const { rows: created } = await sql(
       `insert into companies (name, email, phone, plan_id, status, due_date, recurrence, schedules, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9) returning id`,
@@ -109,7 +109,7 @@ async function planFor(sql: Context['database']['executeSql'], row: CompanyRow, 
   const { rows } = await sql('select id from plans where name = $1', [name]);
   const found = (rows as { id: number }[])[0];
   if (found) {
-    progress.skip('Plans', 'a plan of that name exists here: used as it is');
+    progress.skip('Plans', 'companyPlanExists');
     return found.id;
   }
   const { rows: created } = await sql(
@@ -157,13 +157,11 @@ export function settingsStep(ctx: Context): Step<SettingRow> {
         const key = (renamed[row.key] ?? row.key) as SettingKey;
         const definition = settingDefinitions[key];
         if (!definition || platformSettingKeys.includes(key)) {
-          ctx.progress.skip('Settings', 'no such setting here');
-          ctx.progress.note(`setting "${row.key}" has no equivalent here and was left out`);
+          ctx.progress.skip('Settings', 'settingUnknown');
+          ctx.progress.note({ key: 'settingLeftOut', setting: row.key });
         } else if (!definition.schema.safeParse(row.value).success) {
-          ctx.progress.skip('Settings', 'value not accepted here');
-          ctx.progress.note(
-            `setting "${row.key}" = "${row.value}" is not a value ours takes: left at the default`,
-          );
+          ctx.progress.skip('Settings', 'valueRefused');
+          ctx.progress.note({ key: 'settingRefused', setting: row.key, value: row.value });
         } else accepted.push([key, row.value, row]);
       }
       await insertRows(

@@ -87,10 +87,9 @@ export function contactListItemsStep(ctx: Context): Step<ItemRow> {
       );
       const taken = new Set((stored as { key: string }[]).map((row) => row.key));
       const kept = numbered.flatMap(({ row, listId, number }) => {
-        if (listId === undefined) ctx.progress.skip('ContactListItems', 'list not imported');
-        else if (number === null) ctx.progress.skip('ContactListItems', 'not a phone number');
-        else if (taken.has(`${listId}:${number}`))
-          ctx.progress.skip('ContactListItems', 'same number twice in a list');
+        if (listId === undefined) ctx.progress.skip('ContactListItems', 'listMissing');
+        else if (number === null) ctx.progress.skip('ContactListItems', 'notPhoneNumber');
+        else if (taken.has(`${listId}:${number}`)) ctx.progress.skip('ContactListItems', 'numberTwiceInList');
         else {
           taken.add(`${listId}:${number}`);
           return [{ row, listId, number }];

@@ -87,7 +87,7 @@ export function contactsStep(ctx: Context): Step<ContactRow> {
         ]),
         { overriding: true },
       );
-      ctx.progress.skip('Contacts', 'same number as a contact already here: merged', repeats.length);
+      ctx.progress.skip('Contacts', 'contactMerged', repeats.length);
       return [
         ...fresh.map((row, i): Mapped => [String(row.id), ids[i] as number]),
         ...repeats.map((row): Mapped => [String(row.id), known.get(keyOf(row)) as number, 'merged']),
@@ -124,7 +124,7 @@ export function customFieldsStep(ctx: Context): Step<FieldRow> {
         rows.map((row) => String(row.contactId)),
       );
       const kept = rows.filter((row) => contacts.has(String(row.contactId)));
-      ctx.progress.skip('ContactCustomFields', 'contact not imported', rows.length - kept.length);
+      ctx.progress.skip('ContactCustomFields', 'contactMissing', rows.length - kept.length);
       const ids = await allocateIds(sql, 'contact_custom_fields', kept.length);
       await insertRows(
         sql,

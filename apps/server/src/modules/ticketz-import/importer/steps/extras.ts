@@ -46,8 +46,8 @@ export function schedulesStep(ctx: Context): Step<ScheduleRow> {
       );
       const users = await ctx.ids.all(sql, 'Users');
       const kept = rows.filter((row) => {
-        if (!contacts.has(String(row.contactId))) ctx.progress.skip('Schedules', 'contact not imported');
-        else if (!row.sendAt) ctx.progress.skip('Schedules', 'no send date');
+        if (!contacts.has(String(row.contactId))) ctx.progress.skip('Schedules', 'contactMissing');
+        else if (!row.sendAt) ctx.progress.skip('Schedules', 'noSendDate');
         else return true;
         return false;
       });

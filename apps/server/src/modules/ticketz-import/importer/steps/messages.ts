@@ -1,5 +1,5 @@
 import { ackOf, iso, mediaTypeOf } from '../mapping.js';
-import { copyMedia, mediaSourcePath } from '../media.js';
+import { type CopiedMedia, copyMedia, mediaSourcePath } from '../media.js';
 import type { Context, Mapped, Step } from '../runner.js';
 import { allocateIds, byBtree, insertRows } from '../target.js';
 
@@ -60,16 +60,16 @@ const columns = [
  */
 export function messagesStep(ctx: Context): Step<MessageRow> {
   /** The copied file, or why it is not there. */
-  const media = async (row: MessageRow): Promise<{ key: string; name: string } | { missing: string }> => {
+  const media = async (row: MessageRow): Promise<CopiedMedia> => {
     const url = row.mediaUrl as string;
     if (!ctx.storage || !ctx.options.mediaDir) {
-      ctx.progress.skip('Messages.media', 'files not copied (no --media)');
-      return { missing: 'no --media' };
+      ctx.progress.skip('Messages.media', 'filesNotCopied');
+      return { missing: 'filesNotCopied' };
     }
     const path = mediaSourcePath(ctx.options.mediaDir, url);
     if (!path) {
-      ctx.progress.skip('Messages.media', 'file path outside public/');
-      return { missing: 'unsafe path' };
+      ctx.progress.skip('Messages.media', 'pathOutsidePublic');
+      return { missing: 'pathOutsidePublic' };
     }
     const copied = await copyMedia(ctx.storage, ctx.companyId, keyOf(row.ticketId, row.id), path);
     if ('missing' in copied) ctx.progress.skip('Messages.media', copied.missing);
@@ -103,7 +103,7 @@ export function messagesStep(ctx: Context): Step<MessageRow> {
         rows.map((row) => String(row.ticketId)),
       );
       const kept = rows.filter((row) => tickets.has(String(row.ticketId)));
-      ctx.progress.skip('Messages', 'ticket not imported', rows.length - kept.length);
+      ctx.progress.skip('Messages', 'ticketMissing', rows.length - kept.length);
       const contacts = await ctx.ids.lookup(
         sql,
         'Contacts',
@@ -135,8 +135,7 @@ export function messagesStep(ctx: Context): Step<MessageRow> {
         if (row.quotedMsgId) {
           const key = keyOf(row.ticketId, row.quotedMsgId);
           quoted = here.get(key) ?? quotedBefore.get(key) ?? null;
-          if (quoted === null)
-            ctx.progress.skip('Messages.quote', 'quoted message not in the conversation: link dropped');
+          if (quoted === null) ctx.progress.skip('Messages.quote', 'quoteLinkDropped');
         }
         const external = `${connectionId}:${row.id}`;
         const duplicate = externals.has(external);

@@ -43,8 +43,8 @@ export function usersStep(ctx: Context): Step<UserRow> {
       const used = new Set((taken as { email: string }[]).map((row) => row.email));
       const fresh = rows.filter((row, i) => {
         if (!used.has(emails[i] as string)) return true;
-        ctx.progress.skip('Users', 'e-mail already used by a user here');
-        ctx.progress.note(`user ${row.email} was not imported: a user here has that e-mail`);
+        ctx.progress.skip('Users', 'emailTaken');
+        ctx.progress.note({ key: 'userEmailTaken', email: row.email });
         return false;
       });
       const ids = await allocateIds(sql, 'users', fresh.length);
@@ -64,10 +64,10 @@ export function usersStep(ctx: Context): Step<UserRow> {
         fresh.map((row, i) => {
           const keeps = isLegacyHash(row.passwordHash);
           if (!keeps) {
-            ctx.progress.skip('Users.passwordHash', 'not bcrypt: password must be reset');
-            ctx.progress.note('some users need a password reset (their hash is not bcrypt)');
+            ctx.progress.skip('Users.passwordHash', 'passwordNotBcrypt');
+            ctx.progress.note({ key: 'passwordsToReset' });
           }
-          if (row.super) ctx.progress.note('Ticketz super users were imported as admins of their company');
+          if (row.super) ctx.progress.note({ key: 'superUsersAsAdmins' });
           const profile = (profiles as readonly string[]).includes(row.profile) ? row.profile : 'user';
           return [
             ids[i],
@@ -128,7 +128,7 @@ export function linkStep(
         const a = left.get(String(row.a));
         const b = right.get(String(row.b));
         if (a === undefined || b === undefined) {
-          ctx.progress.skip(spec.table, 'an end was not imported');
+          ctx.progress.skip(spec.table, 'linkEndMissing');
           return [];
         }
         return [{ row, a, b }];

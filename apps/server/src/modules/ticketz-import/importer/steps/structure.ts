@@ -37,7 +37,7 @@ export function queuesStep(ctx: Context): Step<QueueRow> {
         );
         const existing = (same as { id: number }[])[0];
         if (existing) {
-          ctx.progress.skip('Queues', 'same name or colour as a queue here: merged');
+          ctx.progress.skip('Queues', 'queueMerged');
           mapped.push([String(row.id), existing.id, 'merged']);
         } else fresh.push(row);
       }
@@ -152,10 +152,10 @@ export function queueOptionsStep(ctx: Context): Step<OptionRow> {
           mapped.push([String(row.id), id]);
         }
         const placedIds = new Set(ready.map((row) => row.id));
-        ctx.progress.skip('QueueOptions', 'queue not imported', ready.length - placed.length);
+        ctx.progress.skip('QueueOptions', 'queueMissing', ready.length - placed.length);
         pending = pending.filter((row) => !placedIds.has(row.id));
       }
-      ctx.progress.skip('QueueOptions', 'parent option not imported', pending.length);
+      ctx.progress.skip('QueueOptions', 'parentOptionMissing', pending.length);
       return mapped;
     },
   };
@@ -192,7 +192,7 @@ export function tagsStep(ctx: Context): Step<TagRow> {
       for (const row of rows) {
         const same = byName.get(row.name.toLowerCase());
         if (same !== undefined) {
-          ctx.progress.skip('Tags', 'same name as a tag here: merged');
+          ctx.progress.skip('Tags', 'tagMerged');
           mapped.push([String(row.id), same, 'merged']);
         } else {
           byName.set(row.name.toLowerCase(), -1);
@@ -270,7 +270,7 @@ export function connectionsStep(ctx: Context): Step<ConnectionRow> {
       );
       let hasDefault = defaults.length > 0;
       const ids = await allocateIds(sql, 'connections', rows.length);
-      ctx.progress.note('connections were imported disconnected: each needs a new QR code or token');
+      ctx.progress.note({ key: 'connectionsDisconnected' });
       await insertRows(
         sql,
         'connections',
@@ -292,7 +292,7 @@ export function connectionsStep(ctx: Context): Step<ConnectionRow> {
           const isDefault = row.isDefault && !hasDefault;
           hasDefault ||= isDefault;
           if (channelOf(row.channel) !== row.channel)
-            ctx.progress.note(`connection channel "${row.channel}" is not one of ours: imported as whatsapp`);
+            ctx.progress.note({ key: 'channelUnknown', channel: String(row.channel) });
           return [
             ids[i],
             ctx.companyId,

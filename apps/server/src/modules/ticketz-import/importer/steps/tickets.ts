@@ -56,7 +56,7 @@ export function ticketsStep(ctx: Context): Step<TicketRow> {
       const target = (map: Map<string, number>, id: number | null) =>
         id === null ? null : (map.get(String(id)) ?? null);
       const kept = rows.filter((row) => contacts.has(String(row.contactId)));
-      ctx.progress.skip('Tickets', 'contact not imported', rows.length - kept.length);
+      ctx.progress.skip('Tickets', 'contactMissing', rows.length - kept.length);
 
       const { rows: active } = await sql(
         `select contact_id || ':' || coalesce(connection_id, 0) as key from tickets
@@ -67,15 +67,14 @@ export function ticketsStep(ctx: Context): Step<TicketRow> {
       const ids = await allocateIds(sql, 'tickets', kept.length);
       const values = kept.map((row, i) => {
         let status = statuses.has(row.status) ? row.status : 'closed';
-        if (status !== row.status)
-          ctx.progress.note(`ticket status "${row.status}" is not ours: imported as closed`);
+        if (status !== row.status) ctx.progress.note({ key: 'ticketStatusUnknown', status: row.status });
         const contactId = target(contacts, row.contactId);
         const connectionId = target(connections, row.whatsappId);
         const pair = `${contactId}:${connectionId ?? 0}`;
         if (status !== 'closed') {
           if (busy.has(pair)) {
             status = 'closed';
-            ctx.progress.skip('Tickets.status', 'second active ticket of a contact: imported closed');
+            ctx.progress.skip('Tickets.status', 'secondActiveTicket');
           } else busy.add(pair);
         }
         const closed = status === 'closed';
@@ -165,7 +164,7 @@ export function cyclesStep(ctx: Context): Step<CycleRow> {
       const queues = await lookup('Queues', (row) => row.queueId);
       const connections = await lookup('Whatsapps', (row) => row.whatsappId);
       const kept = rows.filter((row) => tickets.has(String(row.ticketId)));
-      ctx.progress.skip('TicketTraking', 'ticket not imported', rows.length - kept.length);
+      ctx.progress.skip('TicketTraking', 'ticketMissing', rows.length - kept.length);
       const ids = await allocateIds(sql, 'ticket_cycles', kept.length);
       const get = (map: Map<string, number>, id: number | null) =>
         id === null ? null : (map.get(String(id)) ?? null);
@@ -253,11 +252,11 @@ export function ratingsStep(ctx: Context): Step<RatingRow> {
         const cycleId = row.cycleId === null ? undefined : cycles.get(String(row.cycleId));
         const ticketId = tickets.get(String(row.ticketId));
         if (cycleId === undefined || ticketId === undefined) {
-          ctx.progress.skip('UserRatings', 'no imported ticket cycle to rate');
+          ctx.progress.skip('UserRatings', 'noCycleToRate');
           return [];
         }
         if (taken.has(cycleId)) {
-          ctx.progress.skip('UserRatings', 'cycle already rated');
+          ctx.progress.skip('UserRatings', 'cycleAlreadyRated');
           return [];
         }
         taken.add(cycleId);
@@ -332,7 +331,7 @@ export function notesStep(ctx: Context): Step<NoteRow> {
       const kept = rows.filter(
         (row) => tickets.has(String(row.ticketId)) && contacts.has(String(row.contactId)),
       );
-      ctx.progress.skip('TicketNotes', 'ticket not imported (or none)', rows.length - kept.length);
+      ctx.progress.skip('TicketNotes', 'ticketMissingOrNone', rows.length - kept.length);
       const ids = await allocateIds(sql, 'ticket_notes', kept.length);
       await insertRows(
         sql,
