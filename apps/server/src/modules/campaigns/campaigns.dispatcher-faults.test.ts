@@ -16,7 +16,8 @@ import { campaignShippings, campaigns } from '../../db/schema/index.js';
 describe('faults of the channels under a campaign', () => {
   let meta: MetaTestApp;
   beforeAll(async () => {
-    meta = await createMetaTestApp();
+    // Every send here must be answered: the 1 s default timeout, on a loaded machine, fails one as unknown.
+    meta = await createMetaTestApp({ env: { GRAPH_API_TIMEOUT_MS: '10000' } });
   });
   afterAll(() => meta.close());
 

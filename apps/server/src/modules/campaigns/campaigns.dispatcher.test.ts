@@ -23,7 +23,8 @@ const recipientsOf = (meta: MetaTestApp) =>
 describe('campaign dispatch on the Cloud API', () => {
   let meta: MetaTestApp;
   beforeAll(async () => {
-    meta = await createMetaTestApp();
+    // Every send here must be answered: the 1 s default timeout, on a loaded machine, fails one as unknown.
+    meta = await createMetaTestApp({ env: { GRAPH_API_TIMEOUT_MS: '10000' } });
     // Statuses of every send would only load the app: the tests read the shippings instead.
     meta.fake.setWebhookUrl('');
   });
