@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { connectPostgres, type Database } from '../src/db/client.js';
 import { campaigns, connections } from '../src/db/schema/index.js';
@@ -6,7 +7,7 @@ import { planShippings } from '../src/modules/campaigns/campaigns.dispatcher-pla
 import { runCampaign } from '../src/modules/campaigns/campaigns.dispatcher-run.js';
 import type { AppDeps } from '../src/platform/context.js';
 import type { ChannelAdapter } from '../src/platform/ports/channel-adapter.js';
-import type { Row } from './table.js';
+import type { CampaignFigures, Row } from './table.js';
 import { BENCH_ADMIN } from './tenant.js';
 
 /** W7: a campaign of this many recipients is planned; this many of them are then sent. */
@@ -107,6 +108,7 @@ export async function measureCampaign(bench: { url: string }): Promise<Row> {
   const database = await connectPostgres(bench.url);
   const setup = await seedCampaign(database);
   try {
+    const load = loadavg()[0] ?? 0;
     const planStarted = performance.now();
     const planned = await planShippings(database.db, setup.campaign, []);
     const planMs = performance.now() - planStarted;
@@ -124,13 +126,18 @@ export async function measureCampaign(bench: { url: string }): Promise<Row> {
     const cpu = process.cpuUsage(cpuBefore);
     clearInterval(stopper);
     clearInterval(sampler);
-    const cpuMsPerSend = (cpu.user + cpu.system) / 1000 / Math.max(sent.count, 1);
     const rssMb = memory.at(-1) ?? 0;
-    const rssGrowthMb = rssMb - (memory[Math.min(4, memory.length - 1)] ?? rssMb);
-    process.stdout.write(
-      `W7: ${planned} shippings planned in ${Math.round(planMs)} ms; ${sent.count} sends in ${Math.round(ms)} ms, ` +
-        `${cpuMsPerSend.toFixed(2)} CPU ms each; RSS ${rssMb.toFixed(0)} MB (grew ${rssGrowthMb.toFixed(1)} MB)\n`,
-    );
+    const campaign: CampaignFigures = {
+      planned,
+      planMs,
+      sends: sent.count,
+      cpuMsPerSend: (cpu.user + cpu.system) / 1000 / Math.max(sent.count, 1),
+      // The first second is the run settling in (its first queries prepared); from then on it should stay flat.
+      rssStartMb: memory[Math.min(4, memory.length - 1)] ?? rssMb,
+      rssEndMb: rssMb,
+      rssPeakMb: Math.max(...memory, rssMb),
+      load,
+    };
     return {
       id: 'W7',
       title: `campaign: plan ${RECIPIENTS.toLocaleString('en')} recipients, then send`,
@@ -146,11 +153,11 @@ export async function measureCampaign(bench: { url: string }): Promise<Row> {
       itemsPerSecond: (sent.count * 1000) / ms,
       singleMs: planMs,
       helloShare: 0,
-      serverCpuMsPerRequest: cpuMsPerSend,
+      serverCpuMsPerRequest: campaign.cpuMsPerSend,
       databaseCpuMsPerRequest: 0,
       serverCpuShare: 0,
       rssMb,
-      exported: { ms: planMs, rows: planned, bytes: 0, rssGrowthMb },
+      campaign,
     };
   } finally {
     await cleanUp(database, setup);

@@ -18,7 +18,7 @@ import { login, measure, type ServerBuild, startServer as startProcessOf } from 
 import { memoryMb, sleep } from './processes.js';
 import { measureReportExport } from './report-export.js';
 import { measureSoak } from './soak.js';
-import { machine, printTable, type Row } from './table.js';
+import { campaignLine, machine, printTable, type Row } from './table.js';
 import { BENCH_USERS, benchUserEmail, SEND_TICKET } from './tenant.js';
 import { compareTenants } from './tenants-compare.js';
 import { measureWebWeight } from './web-weight.js';
@@ -118,6 +118,7 @@ async function main() {
       const row = await workload.run({ base, url, seconds, adminToken, pid: server.pid });
       rows.push(hello ? { ...row, helloShare: row.rps / hello.rps } : row);
       process.stdout.write(`${Math.round(row.rps)} req/s\n`);
+      if (row.campaign) process.stdout.write(`${campaignLine(row.campaign, rows)}\n`);
     }
 
     // Before the second server exists: a process that has heard another keeps publishing its broadcasts

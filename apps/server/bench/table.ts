@@ -23,6 +23,20 @@ export interface Row extends LoadFigures {
   drain?: { ms: number; left: number };
   /** W4e: one export, its size and the server's resident memory growth while it ran. */
   exported?: { ms: number; rows: number; bytes: number; rssGrowthMb: number };
+  /** W7: the planning of one campaign, then the dispatcher's own cost per send and its memory over the sends. */
+  campaign?: CampaignFigures;
+}
+
+export interface CampaignFigures {
+  planned: number;
+  planMs: number;
+  sends: number;
+  cpuMsPerSend: number;
+  rssStartMb: number;
+  rssEndMb: number;
+  rssPeakMb: number;
+  /** The machine's 1-minute load average when the planning ran: figures taken at a load of 3 or more are not comparable. */
+  load: number;
 }
 
 /** A whole run; a partial one (`--only`) has no floors, fan-out, memory or web figures. */
@@ -91,6 +105,7 @@ export function printTable(r: Results) {
           ]
         : [],
     ),
+    ...r.workloads.flatMap((w) => (w.campaign ? [campaignLine(w.campaign, r.workloads)] : [])),
     ...(fanout === undefined
       ? []
       : 'error' in fanout
@@ -110,4 +125,14 @@ export function printTable(r: Results) {
     '',
   ];
   process.stdout.write(lines.join('\n'));
+}
+
+/** W7's own line: the planning against its 5 s target, the dispatcher's CPU per send beside W5's per request. */
+export function campaignLine(c: CampaignFigures, rows: Row[]) {
+  const w5 = rows.find((w) => w.id === 'W5');
+  return [
+    `W7: ${int(c.planned)} shippings planned in ${ms(c.planMs / 1000)} s (target < 5 s; load ${c.load.toFixed(1)});`,
+    `${int(c.sends)} sends, dispatcher ${c.cpuMsPerSend.toFixed(2)} CPU ms per send excluding the channel${w5 ? ` (W5: ${w5.serverCpuMsPerRequest.toFixed(2)} server CPU ms per request)` : ''};`,
+    `RSS ${c.rssStartMb.toFixed(0)} MiB at the start of the sends, ${c.rssEndMb.toFixed(0)} MiB at the end, ${c.rssPeakMb.toFixed(0)} MiB at most`,
+  ].join(' ');
 }

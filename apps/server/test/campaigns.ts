@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { campaignSettings, campaigns } from '../src/db/schema/index.js';
 
@@ -77,6 +77,15 @@ export async function setPacing(
       target: [campaignSettings.companyId, campaignSettings.key],
       set: { value: sql`excluded.value` },
     });
+}
+
+/** The campaign's status alone: cheap to poll, where its report counts every shipping at each read. */
+export async function campaignStatus(app: FastifyInstance, id: number) {
+  const [row] = await app.deps.db
+    .select({ status: campaigns.status })
+    .from(campaigns)
+    .where(eq(campaigns.id, id));
+  return row?.status;
 }
 
 /** The app's clock stands still but for the dispatcher's pauses, which move it on at once. */

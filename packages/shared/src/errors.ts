@@ -120,6 +120,13 @@ export const errorStatus = {
   ERR_RECIPIENT_UNAVAILABLE: 400,
   /** A message's failure reason: an attendant cancelled its send while it waited or was being retried. */
   ERR_SEND_CANCELLED: 409,
+  /**
+   * A campaign shipping's failure reason: its send started but its outcome never came back (the channel
+   * timed out, or the process sending it died). It may have reached the recipient, so it is not sent again.
+   */
+  ERR_SEND_UNKNOWN: 504,
+  /** A campaign shipping's failure reason: none of the campaign's connections could send for 30 minutes. */
+  ERR_CAMPAIGN_CONNECTION_DOWN: 503,
   /** The send is no longer waiting (in flight, of unknown outcome, sent, failed or cancelled): it cannot be cancelled. */
   ERR_MESSAGE_NOT_CANCELLABLE: 409,
   /** A received file the channel no longer serves (it answered 404, or no longer knows the media id). */

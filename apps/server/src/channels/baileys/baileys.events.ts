@@ -1,6 +1,7 @@
 import type { proto, WAMessageUpdate } from '@whiskeysockets/baileys';
 import { and, eq } from 'drizzle-orm';
 import { connections } from '../../db/schema/index.js';
+import { noteShippingStatus } from '../../modules/campaigns/campaigns.dispatcher-inbound.js';
 import { setAck } from '../../modules/messages/messages.delivery.js';
 import { findByExternalId } from '../../modules/messages/messages.queries.js';
 import type { AppDeps } from '../../platform/context.js';
@@ -126,6 +127,14 @@ async function applyUpdates(deps: AppDeps, session: LiveSession, updates: WAMess
       const stored = await findByExternalId(deps.db, session.companyId, session.connectionId, key.id);
       const reason = update.messageStubParameters?.[0] ?? 'ERR_SENDING_WAPP_MSG';
       if (stored?.fromMe) await failSentMessage(deps, session.companyId, stored.id, reason);
+      // A campaign's send is stored as its shipping; WhatsApp's own reason is no catalogue code.
+      else if (!stored)
+        await noteShippingStatus(deps, {
+          companyId: session.companyId,
+          connectionId: session.connectionId,
+          externalId: key.id,
+          ack: -1,
+        });
       continue;
     }
     await raiseByExternalId(deps, session, key.id, ackOf(status));

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@balcao/shared';
 import { receive } from '../../inbox/receive.js';
 import type { InboundMessage } from '../../modules/messages/messages.inbound-message.js';
 import type { AppDeps } from '../../platform/context.js';
@@ -22,14 +23,14 @@ import {
 const statusAck: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 4, failed: -1 };
 
 /** Meta's failure codes that the web can say in words; others keep the generic one. */
-const failureReasons: Record<number, string> = {
+const failureReasons: Record<number, ErrorCode> = {
   131047: 'ERR_OUTSIDE_WINDOW',
   131026: 'ERR_RECIPIENT_UNAVAILABLE',
   131030: 'ERR_RECIPIENT_UNAVAILABLE',
   132000: 'ERR_TEMPLATE_PARAMS',
   132001: 'ERR_TEMPLATE_NOT_FOUND',
 };
-const failureReason = (code: number | undefined) =>
+const failureReason = (code: number | undefined): ErrorCode =>
   (code !== undefined && failureReasons[code]) || 'ERR_SENDING_WAPP_MSG';
 
 /** One delivery of the `whatsapp_business_account` webhook: entries of changes of messages and statuses. */

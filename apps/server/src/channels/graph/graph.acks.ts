@@ -1,5 +1,7 @@
+import type { ErrorCode } from '@balcao/shared';
 import { and, between, eq, inArray, lte, sql } from 'drizzle-orm';
 import { contactIdentities, messages } from '../../db/schema/index.js';
+import { noteShippingStatus } from '../../modules/campaigns/campaigns.dispatcher-inbound.js';
 import { publishMessageUpdates } from '../../modules/messages/messages.delivery.js';
 import { reconcileSend } from '../../modules/messages/messages.outbox-queries.js';
 import type { AppDeps } from '../../platform/context.js';
@@ -13,7 +15,7 @@ export interface StatusUpdate {
   externalId: string;
   /** 1 sent, 2 delivered, 3 read, 4 played; -1 failed with `reason`. */
   ack: number;
-  reason?: string;
+  reason?: ErrorCode;
   /** What we sent with the message for Meta to echo (`callbackDataOf`): names our message when its id is not stored yet. */
   callbackData?: string;
 }
@@ -66,6 +68,8 @@ async function applyStatus(deps: AppDeps, update: StatusUpdate): Promise<boolean
   }
   const [known] = await deps.db.select({ id: messages.id }).from(messages).where(byId);
   if (known) return true;
+  // A campaign's send is stored as its shipping, not as a message.
+  if (await noteShippingStatus(deps, update)) return true;
   // The send's own answer was lost or is not stored yet (a timeout): the status settles it, so the
   // outbox does not send it again.
   const messageId = messageIdOf(update.callbackData);

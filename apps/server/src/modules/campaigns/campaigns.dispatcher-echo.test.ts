@@ -15,7 +15,7 @@ const harness = createBaileysHarness();
 const app = await createTestApp({ whatsappSockets: harness.factory });
 const CUSTOMER = '5511977776666@s.whatsapp.net';
 
-test("WhatsApp's copies of a campaign's sends open no ticket; what the phone itself sent is stored as before", async () => {
+test("WhatsApp's copies of a campaign's sends open no ticket, what the phone itself sent is stored as before, and its error receipt fails the send", async () => {
   const tenant = await createTenant(app);
   const connection = await createWhatsappConnection(app, tenant.companyId);
   await app.whatsapp.start({ companyId: tenant.companyId, connectionId: connection.id });
@@ -64,8 +64,25 @@ test("WhatsApp's copies of a campaign's sends open no ticket; what the phone its
   const rows = await app.deps.db.select().from(messages).where(eq(messages.connectionId, connection.id));
   const opened = await app.deps.db.select().from(tickets).where(eq(tickets.companyId, tenant.companyId));
 
+  // WhatsApp's error receipt for a campaign send it had taken: that send fails, the other is untouched.
+  socket.ev.emit('messages.update', [
+    {
+      key: { id: 'CAMP1', remoteJid: CUSTOMER, fromMe: true },
+      update: { status: 0, messageStubParameters: ['479'] },
+    },
+  ]);
+  const shippings = await waitFor(
+    () =>
+      app.deps.db.select().from(campaignShippings).where(eq(campaignShippings.connectionId, connection.id)),
+    (rows) => rows.some((row) => row.failedAt !== null),
+  );
+
   expect(stored.length).toBeGreaterThan(0);
   expect(rows.map((row) => row.externalId)).toEqual(['ME1']);
   expect(opened).toHaveLength(1);
+  expect(shippings.map((row) => [row.message, row.error, row.deliveredAt === null]).sort()).toEqual([
+    ['Oferta dois', null, true],
+    ['Oferta um', 'ERR_SENDING_WAPP_MSG', true],
+  ]);
   await app.close();
 });

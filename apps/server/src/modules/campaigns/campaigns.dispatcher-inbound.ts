@@ -1,9 +1,14 @@
+import type { ErrorCode } from '@balcao/shared';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context.js';
 import { wakeCampaign } from './campaigns.dispatcher.js';
 import { classifyReply } from './campaigns.dispatcher-replies.js';
+import { createProgress } from './campaigns.report-events.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** One throttled report publisher per app, for the changes that come in after the sends. */
+const progressOf = new WeakMap<AppDeps, ReturnType<typeof createProgress>>();
 
 /**
  * A customer's message, from the intake: when it answers a running campaign's confirmation request
@@ -51,5 +56,42 @@ export async function isCampaignEcho(
             and (message = ${copy.body} or confirmation_message = ${copy.body}))
       limit 1`),
   );
+  return rows.length > 0;
+}
+
+/**
+ * A status the channel reports after the send was answered (a Cloud API `failed` webhook, such as
+ * 131047 for a closed window), for a campaign's send: found by the id its send answered on that
+ * connection. A failure fails the shipping with the channel's reason, delivered no more, and the
+ * report is sent again. Answers whether a campaign send had that id (its other statuses change
+ * nothing: a shipping counts delivered from the channel's acceptance).
+ */
+export async function noteShippingStatus(
+  deps: AppDeps,
+  status: { companyId: number; connectionId: number; externalId: string; ack: number; reason?: ErrorCode },
+) {
+  const reason: ErrorCode = status.reason ?? 'ERR_SENDING_WAPP_MSG';
+  const rows = rowsOf<{ campaign_id: number; failed: boolean }>(
+    await deps.db.execute(sql`
+      with found as (
+        select id, campaign_id from campaign_shippings
+        where company_id = ${status.companyId} and connection_id = ${status.connectionId}
+          and external_id = ${status.externalId}
+      ), failed as (
+        update campaign_shippings s set failed_at = ${deps.now().toISOString()}::timestamptz,
+          error = ${reason}, delivered_at = null, updated_at = now()
+        from found where s.id = found.id and ${status.ack < 0}
+          and s.failed_at is null and s.declined_at is null and s.expired_at is null
+        returning s.id
+      )
+      select found.campaign_id, exists (select 1 from failed where failed.id = found.id) as failed
+      from found`),
+  );
+  const failed = rows.find((row) => row.failed);
+  if (failed) {
+    const progress = progressOf.get(deps) ?? createProgress(deps);
+    progressOf.set(deps, progress);
+    await progress({ companyId: status.companyId, id: Number(failed.campaign_id) });
+  }
   return rows.length > 0;
 }

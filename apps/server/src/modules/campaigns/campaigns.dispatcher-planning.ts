@@ -5,6 +5,7 @@ import type { campaigns } from '../../db/schema/index.js';
 import { recipientPlaceholders } from './campaigns.placeholders.js';
 
 type CampaignRow = typeof campaigns.$inferSelect;
+const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
 /**
  * Placeholders filled per recipient (docs/decisions.md, "Campaign dispatch"): the replaced product's
@@ -59,12 +60,19 @@ function recipients(campaign: CampaignRow): SQL {
 
 /**
  * One shipping row per recipient, in one statement, each with its message variant drawn and filled.
- * A recipient already planned (a restart, a second run after a crash) keeps its row: the unique keys
- * per campaign and item or contact make planning idempotent, and nobody gets a second row.
+ * A recipient already planned (a restart, a second run after a crash) keeps its row and gets no other:
+ * the unique keys per campaign and item or contact, with `on conflict do nothing`. Checking every row
+ * against both keys cost a third of the time of 100,000 rows, so a campaign's first planning, which
+ * has no rows yet, inserts them plainly (the keys still guard it). Plannings of one campaign never
+ * overlap: each runs in the transaction that changed the campaign's status, whose row lock makes the
+ * second wait and then find the status changed (campaigns.dispatcher-start.ts).
  */
 export async function planShippings(db: Db | Tx, campaign: CampaignRow, variables: CampaignVariable[]) {
   const { messages, confirmations } = campaignTexts(campaign);
   const confirmation = campaign.confirmation ? filled(sql`d.confirmation`, variables) : sql`''`;
+  const [planned] = rowsOf(
+    await db.execute(sql`select 1 from campaign_shippings where campaign_id = ${campaign.id} limit 1`),
+  );
   const result = await db.execute(sql`
     insert into campaign_shippings
       (company_id, campaign_id, contact_list_item_id, contact_id, number, message, confirmation_message)
@@ -73,7 +81,7 @@ export async function planShippings(db: Db | Tx, campaign: CampaignRow, variable
     from (${recipients(campaign)}) r
       cross join lateral (select ${drawn(messages)} as message, ${drawn(confirmations)} as confirmation
         where r.number is not null) d
-    on conflict do nothing`);
+    ${planned ? sql`on conflict do nothing` : sql``}`);
   return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@balcao/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { campaignRuns, campaignShippings, campaigns } from '../../db/schema/index.js';
@@ -16,6 +17,8 @@ const unfinishedOf = (alias: string) =>
   );
 const UNFINISHED = unfinishedOf('campaign_shippings');
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+/** A send whose request started and whose outcome never came back (in the catalogue, so the report can say it). */
+const SEND_UNKNOWN: ErrorCode = 'ERR_SEND_UNKNOWN';
 
 /**
  * Takes (or renews) the lease of a campaign's dispatch for `owner`: free, expired, or already its own.
@@ -45,7 +48,7 @@ export async function takeRunLease(
     await tx.execute(sql`
       update campaign_shippings set claimed_at = null, sending = false,
         failed_at = case when sending then ${at(now)} else failed_at end,
-        error = case when sending then 'ERR_SEND_UNKNOWN' else error end, updated_at = now()
+        error = case when sending then ${SEND_UNKNOWN} else error end, updated_at = now()
       where campaign_id = ${campaign.id} and company_id = ${campaign.companyId} and claimed_at is not null`);
     return true;
   });
@@ -134,7 +137,7 @@ export async function startShipping(db: Db, shipping: ShippingRow, contactId: nu
 
 export type ShippingOutcome =
   | { state: 'requested' | 'delivered'; externalId: string }
-  | { state: 'failed'; reason: string }
+  | { state: 'failed'; reason: ErrorCode }
   | { state: 'released' };
 
 /**
@@ -161,7 +164,7 @@ export async function settleShipping(
     with settled as (
       update campaign_shippings set ${values}, claimed_at = null, sending = false, updated_at = now()
       where id = ${shipping.id} and company_id = ${shipping.companyId}
-        and (claimed_at is not null or ${outcome.state === 'delivered'} and error = 'ERR_SEND_UNKNOWN')
+        and (claimed_at is not null or ${outcome.state === 'delivered'} and error = ${SEND_UNKNOWN})
       returning id
     )
     update campaign_runs set sends = sends + ${counted}, next_send_at = ${at(pacing.nextSendAt)}
@@ -215,7 +218,7 @@ export async function findOrphanedRuns(db: Db) {
 export async function failUnsendable(
   db: Db,
   campaign: { companyId: number; id: number },
-  reason: string,
+  reason: ErrorCode,
   now: Date,
 ) {
   await db.execute(sql`

@@ -26,21 +26,35 @@ const YIELD_MS = 100;
 const REREAD_MS = 2_000;
 /** With every connection at its daily limit, how long before looking again. */
 const LIMIT_WAIT_MS = 15 * 60_000;
-/** A send the channel refused for now is tried again after this, doubling up to 15 minutes. */
+/** A send the channel refused for now is tried again on that connection after this, doubling up to 15 minutes. */
 const RETRY_BASE_MS = 30_000;
+/**
+ * A connection whose sends the channel has refused for now this long, with none taken since, is down
+ * for the campaign (docs/decisions.md, "Campaign faults and planning speed"): its other connections
+ * carry the sends, and when none is left the pending sends fail with ERR_CAMPAIGN_CONNECTION_DOWN.
+ */
+const DOWN_AFTER_MS = 30 * 60_000;
 
 export interface RunControl {
   control: { stopped: boolean; halted: Promise<void> };
   progress: (campaign: { companyId: number; id: number }, final?: boolean) => Promise<void>;
 }
 
-/** A connection the campaign sends on, with its budget: when it may send next, and its sends today. */
+/**
+ * A connection the campaign sends on, with its budget: when it may send next, and its sends today;
+ * and since when the channel has refused its sends for now (none taken since), how many times.
+ */
 interface Lane {
   connection: typeof connections.$inferSelect;
   profile: BudgetProfile;
   freeAt: number;
   usedToday: number;
+  refusedSince?: number;
+  refusals: number;
 }
+
+const isDown = (lane: Lane, now: number) =>
+  lane.refusedSince !== undefined && now - lane.refusedSince >= DOWN_AFTER_MS;
 
 /**
  * Sends a running campaign while this process holds its lease: each send claimed, sent and settled
@@ -77,7 +91,6 @@ async function sendAll(
   const state = await readRun(deps.db, target.id);
   let sends = state?.sends ?? 0;
   let nextSendAt = state?.nextSendAt?.getTime() ?? 0;
-  let refusals = 0;
   let readAt = 0;
   let campaign: CampaignRow | undefined;
   let settings: CampaignSettings | undefined;
@@ -99,7 +112,12 @@ async function sendAll(
       await finishIfDone(deps.db, campaign, deps.now(), deps.config.campaigns.confirmationHours);
       return progress(campaign, true);
     }
-    const lane = leastBusy(lanes);
+    const lane = leastBusy(lanes, deps.now().getTime());
+    if (!lane && [...lanes.values()].every((l) => isDown(l, deps.now().getTime()))) {
+      await failUnsendable(deps.db, campaign, 'ERR_CAMPAIGN_CONNECTION_DOWN', deps.now());
+      await finishIfDone(deps.db, campaign, deps.now(), deps.config.campaigns.confirmationHours);
+      return progress(campaign, true);
+    }
     if (!lane) {
       await wait(LIMIT_WAIT_MS);
       await refreshLanes(deps, campaign, lanes);
@@ -130,14 +148,18 @@ async function sendAll(
     // The lease was lost meanwhile: the new holder settled this claim.
     if (!outcome) return;
     const now = deps.now().getTime();
-    refusals = outcome.state === 'released' ? refusals + 1 : 0;
-    if (outcome.state !== 'released') sends += 1;
-    const pause =
-      outcome.state === 'released'
-        ? Math.min(RETRY_BASE_MS * 2 ** (refusals - 1), LIMIT_WAIT_MS)
-        : pauseAfter(settings, sends, Math.random);
-    nextSendAt = now + pause;
-    lane.freeAt = now + lane.profile.minGapMs + Math.random() * lane.profile.jitterMs;
+    if (outcome.state === 'released') {
+      // Nothing left: the campaign's other connections go on at its pace, this one waits its turn.
+      lane.refusedSince ??= now;
+      lane.refusals += 1;
+      lane.freeAt = now + Math.min(RETRY_BASE_MS * 2 ** (lane.refusals - 1), LIMIT_WAIT_MS);
+    } else {
+      sends += 1;
+      nextSendAt = now + pauseAfter(settings, sends, Math.random);
+      lane.refusedSince = undefined;
+      lane.refusals = 0;
+      lane.freeAt = now + lane.profile.minGapMs + Math.random() * lane.profile.jitterMs;
+    }
     lane.usedToday += 1;
     await settleShipping(deps.db, shipping, outcome, {
       now: new Date(now),
@@ -165,15 +187,23 @@ async function refreshLanes(deps: AppDeps, campaign: CampaignRow, lanes: Map<num
     seen.add(connection.id);
     const usedToday = await budgetUsedToday(deps.db, campaign.companyId, connection.id, now);
     const known = lanes.get(connection.id);
-    lanes.set(connection.id, { connection, profile, freeAt: known?.freeAt ?? 0, usedToday });
+    lanes.set(connection.id, {
+      connection,
+      profile,
+      usedToday,
+      freeAt: known?.freeAt ?? 0,
+      refusedSince: known?.refusedSince,
+      refusals: known?.refusals ?? 0,
+    });
   }
   for (const id of lanes.keys()) if (!seen.has(id)) lanes.delete(id);
 }
 
-/** The lane free soonest among those under their daily limit. */
-function leastBusy(lanes: Map<number, Lane>): Lane | undefined {
+/** The lane free soonest among those up and under their daily limit. */
+function leastBusy(lanes: Map<number, Lane>, now: number): Lane | undefined {
   let best: Lane | undefined;
   for (const lane of lanes.values()) {
+    if (isDown(lane, now)) continue;
     if (lane.profile.dailyLimit !== null && lane.usedToday >= lane.profile.dailyLimit) continue;
     if (!best || lane.freeAt < best.freeAt) best = lane;
   }

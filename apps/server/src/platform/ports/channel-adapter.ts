@@ -1,4 +1,4 @@
-import type { MessageTemplate, TypingState } from '@balcao/shared';
+import type { ErrorCode, MessageTemplate, TypingState } from '@balcao/shared';
 import type { Tx } from '../../db/client.js';
 import type { connections, contacts, messages } from '../../db/schema/index.js';
 
@@ -88,7 +88,7 @@ export async function notifyConversationClosed(
  */
 export class PermanentSendError extends Error {
   constructor(
-    readonly reason: string,
+    readonly reason: ErrorCode,
     detail: string,
   ) {
     super(detail);
