@@ -1,17 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createTestApp } from '../../../test/app.js';
 import { botCompany, fakeClock } from '../../../test/conversation.js';
 import { type CycleFacts, cycleSeeds, sp } from '../../../test/cycles.js';
 import { createQueue, createTenant, createUser, type TestUser } from '../../../test/fixtures.js';
-import {
-  connectionStatusEvents,
-  connections,
-  contacts,
-  ticketCycles,
-  ticketRatings,
-  tickets,
-} from '../../db/schema/index.js';
+import { connectionStatusEvents } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
