@@ -30,7 +30,8 @@ async function sendableOnlyElsewhere(deps: AppDeps, target: { companyId: number;
   const campaign = await findCampaignRow(deps.db, target.companyId, target.id);
   const ids = campaign?.connectionIds ?? [];
   if (ids.length === 0) return false;
-  for (const id of ids) if (!(await sessionHeldElsewhere(deps, id))) return false;
+  for (const id of ids)
+    if (!(await sessionHeldElsewhere(deps, { companyId: target.companyId, id }))) return false;
   return true;
 }
 

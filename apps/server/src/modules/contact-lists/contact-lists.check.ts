@@ -97,8 +97,7 @@ async function checkBatch(deps: Deps, job: CheckJob) {
   const adapter = connection && deps.channels.get(connection.channel);
   if (!connection) return finishCheck(deps, job);
   // Only the process holding the session can ask WhatsApp (as only it sends replies on it).
-  if ((job.hops ?? 0) < MAX_HOPS && (await sessionHeldElsewhere(deps, connection.id)))
-    return passOn(deps, job);
+  if ((job.hops ?? 0) < MAX_HOPS && (await sessionHeldElsewhere(deps, connection))) return passOn(deps, job);
   const batch = await uncheckedItems(deps.db, job.companyId, job.contactListId, CHECK_BATCH);
   if (batch.length === 0) {
     await finishCheck(deps, job);

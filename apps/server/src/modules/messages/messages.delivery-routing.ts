@@ -1,5 +1,6 @@
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { connections } from '../../db/schema/index.js';
+import { tenant } from '../../db/tenant.js';
 import type { AppDeps } from '../../platform/context.js';
 
 /**
@@ -24,11 +25,11 @@ export function mayDeliverOn(owner: string, connectionId: SQLWrapper): SQL {
  */
 export async function sessionHeldElsewhere(
   deps: Pick<AppDeps, 'db' | 'processId'>,
-  connectionId: number,
+  connection: { companyId: number; id: number },
 ): Promise<boolean> {
   const [row] = await deps.db
-    .select({ mayDeliver: mayDeliverOn(deps.processId, sql`${connectionId}::int`).mapWith(Boolean) })
+    .select({ mayDeliver: mayDeliverOn(deps.processId, sql`${connection.id}::int`).mapWith(Boolean) })
     .from(connections)
-    .where(eq(connections.id, connectionId));
+    .where(tenant(connections, connection.companyId, eq(connections.id, connection.id)));
   return row?.mayDeliver === false;
 }

@@ -34,7 +34,7 @@ async function deliverRecoveryCode(deps: AppDeps, delivery: RecoveryDelivery): P
   const connection = delivery.by === 'whatsapp' ? await platformConnection(deps) : undefined;
   // Only the process holding the session sends on it (as with replies): before a code is even made,
   // the job goes back to the queue for the next process that takes it, until the holder does.
-  if (connection && (await sessionHeldElsewhere(deps, connection.id))) return passOn(deps, delivery);
+  if (connection && (await sessionHeldElsewhere(deps, connection))) return passOn(deps, delivery);
   const send =
     delivery.by === 'email'
       ? byEmail(deps, user)
