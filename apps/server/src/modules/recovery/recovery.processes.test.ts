@@ -33,7 +33,8 @@ describe.skipIf(!url)(
       ({ db } = await testDatabase());
       wa = await startFakeWhatsappWeb();
       const app = await createTestApp();
-      const connection = await createWhatsappConnection(app, PLATFORM_COMPANY_ID);
+      // The default: the shared database may hold another platform connection a file before left connected.
+      const connection = await createWhatsappConnection(app, PLATFORM_COMPANY_ID, { isDefault: true });
       connectionId = connection.id;
       const operator = await createUser(app, PLATFORM_COMPANY_ID, { profile: 'admin' });
       const tenant = await createTenant(app);
