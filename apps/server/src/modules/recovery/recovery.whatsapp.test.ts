@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PLATFORM_COMPANY_ID } from '@balcao/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../test/baileys-harness.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
-import { connections } from '../../db/schema/index.js';
+import { connections, passwordResets } from '../../db/schema/index.js';
 
 const harness = createBaileysHarness();
 const app = await createTestApp({ whatsappSockets: harness.factory });
@@ -55,4 +55,41 @@ test("the code goes out through the platform company's WhatsApp session, to the 
     payload: { code },
   });
   expect(checked.statusCode).toBe(200);
+});
+
+test("while another process holds the platform's session the code is left to it, and sent here once the session is here", async () => {
+  const connection = await createWhatsappConnection(app, PLATFORM_COMPANY_ID, {
+    isDefault: true,
+    status: 'CONNECTED',
+  });
+  platformConnections.push(connection.id);
+  const holdElsewhere = (until: string) =>
+    app.deps.db
+      .update(connections)
+      .set({ leaseOwner: 'another-process', leaseExpiresAt: sql`now() + ${until}::interval` })
+      .where(eq(connections.id, connection.id));
+  await holdElsewhere('1 minute');
+  const number = `55119${randomInt(10_000_000, 99_999_999)}`;
+  const tenant = await createTenant(app);
+  const user = await createUser(app, tenant.companyId, { wpp: number });
+  const codes = () => app.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+
+  await app.inject({ method: 'POST', url: '/api/enviar-email', payload: { wpp: number } });
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  // Left to the holder before a code is even made: this process could not have sent it.
+  const codesWhileElsewhere = (await codes()).length;
+  // The other process is gone: this one takes the session, and the code passed on is sent here.
+  await holdElsewhere('-1 second');
+  await app.whatsapp.start({ companyId: PLATFORM_COMPANY_ID, connectionId: connection.id });
+  const socket = harness.latest();
+  replay.open(socket);
+  const sent = await waitFor(
+    async () => socket.sent.filter((entry) => entry.jid === `${number}@s.whatsapp.net`),
+    (all) => all.length > 0,
+    15_000,
+  );
+
+  expect(codesWhileElsewhere).toBe(0);
+  expect(sent).toHaveLength(1);
+  expect(await codes()).toHaveLength(1);
 });
