@@ -174,7 +174,6 @@ test("the super user's announcements and help videos, with the popover and a pla
     await expectNoSeriousAxeViolations(page, `/announcements (${label})`);
     await page.getByRole('button', { name: /informativos? não lidos?/ }).click();
     await page.getByRole('region', { name: 'Informativos' }).getByText(`Aviso ${label}`).waitFor();
-    // Once the popover has grown in: halfway, its text is read against a faded background.
     await snap(page, `announcements-popover-${viewport.width}`);
     await expectNoSeriousAxeViolations(page, `the announcements popover (${label})`);
     await page.keyboard.press('Escape');
@@ -194,17 +193,9 @@ test("the super user's announcements and help videos, with the popover and a pla
   }
 }, 300_000);
 
-/** A dialog once its opening fade has ended: half-faded colours are no contrast to judge. */
+/** A dialog once it has read what it shows. */
 async function dialogShown(page: Page) {
   await page.getByRole('dialog').waitFor();
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
   await page.waitForLoadState('networkidle');
 }
 

@@ -1,6 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { transitionsEnded } from './browser';
 
 interface Violation {
   id: string;
@@ -19,9 +20,11 @@ const blocking = ['critical', 'serious'];
  * Runs axe-core on the page as it stands (the app's content policy forbids injected scripts, so axe is
  * evaluated through the debugging protocol, which the policy does not govern) and fails the test on
  * every critical or serious violation, listing each rule with the elements that break it. The failure is
- * soft: the journey goes on, so one run lists every screen's violations.
+ * soft: the journey goes on, so one run lists every screen's violations. It waits for the page's
+ * transitions to end: halfway through a fade, text is read against a blend of colours no user stops on.
  */
 export async function expectNoSeriousAxeViolations(page: Page, where: string) {
+  await transitionsEnded(page);
   axeCheckedPaths.push(new URL(page.url()).pathname);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {

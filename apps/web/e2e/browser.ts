@@ -38,21 +38,31 @@ export async function openPage(
 }
 
 /**
- * Saves a screenshot of the step under apps/web/test-results/ for a person to look at, once
- * finite transitions (drawers, dialogs) have ended; spinners run forever and are not waited for.
- * Not on CI (`CI` set): nobody looks there, and the suite's 176 full-page shots cost minutes of its time.
+ * Resolves once the page's finite transitions (drawers, dialogs, popovers growing in) have ended;
+ * spinners run forever and are not waited for. Two frames first, so a transition React has just
+ * committed has started.
  */
-export async function snap(page: Page, name: string) {
-  if (process.env.CI) return;
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.evaluate(() =>
-    Promise.all(
+export async function transitionsEnded(page: Page) {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+    await Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
+}
+
+/**
+ * Saves a screenshot of the step under apps/web/test-results/ for a person to look at, once its
+ * transitions have ended. Not on CI (`CI` set): nobody looks there, and the suite's 176 full-page
+ * shots cost minutes of its time.
+ */
+export async function snap(page: Page, name: string) {
+  if (process.env.CI) return;
+  mkdirSync(screenshotDir, { recursive: true });
+  await transitionsEnded(page);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
