@@ -10,7 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/index.js';
 import { tenant } from '../../db/tenant.js';
-import { hashPassword, isLegacyHash, verifyPassword } from '../../platform/auth/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppDeps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { clearRateLimit, hitRateLimit, releaseRateLimit } from '../../platform/rate-limit.js';
@@ -66,9 +66,10 @@ export async function login(
   // Verified even for an unknown e-mail (against a decoy hash), so both answers take as long.
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS');
-  // An imported bcrypt hash is replaced by our own the first time its password is proven; only the
-  // row still holding that hash is changed, so a password changed meanwhile is never overwritten.
-  if (isLegacyHash(user.passwordHash))
+  // An imported bcrypt hash, or one made with other costs, is replaced by our own the first time its
+  // password is proven; only the row still holding that hash is changed, so a password changed
+  // meanwhile is never overwritten.
+  if (needsRehash(user.passwordHash))
     await deps.db
       .update(users)
       .set({ passwordHash: await hashPassword(input.password) })

@@ -1,8 +1,10 @@
 import { addDays, SUBSCRIPTION_GRACE_DAYS, zonedParts } from '@balcao/shared';
 import argon2 from 'argon2';
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp, TEST_JWT_SECRET } from '../../../test/app.js';
+import { users } from '../../db/schema/index.js';
 import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
 
 const app = await createTestApp();
@@ -45,6 +47,22 @@ describe('login', () => {
 
     expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
     expect(unknown).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+  });
+
+  test("a password hashed with other costs than ours is hashed again at its sign-in, and still opens the account", async () => {
+    const user = await createUser(app, tenant.companyId);
+    const stored = async () =>
+      (await app.deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]?.hash;
+    // The argon2 library's own defaults, which Balcão used before.
+    await app.deps.db
+      .update(users)
+      .set({ passwordHash: await argon2.hash(PASSWORD, { type: argon2.argon2id }) })
+      .where(eq(users.id, user.id));
+    const login = () => call(app, 'POST', '/auth/login', { body: { email: user.email, password: PASSWORD } });
+
+    expect((await login()).status).toBe(200);
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect((await login()).status).toBe(200);
   });
 
   test('answers field errors with message keys for a malformed body', async () => {
