@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { call, createTestApp, TEST_JWT_SECRET } from '../../../test/app.js';
-import { users } from '../../db/schema/index.js';
 import { createTenant, createUser, PASSWORD } from '../../../test/fixtures.js';
+import { users } from '../../db/schema/index.js';
 
 const app = await createTestApp();
 afterAll(() => app.close());
@@ -49,10 +49,11 @@ describe('login', () => {
     expect(unknown).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
   });
 
-  test("a password hashed with other costs than ours is hashed again at its sign-in, and still opens the account", async () => {
+  test('a password hashed with other costs than ours is hashed again at its sign-in, and still opens the account', async () => {
     const user = await createUser(app, tenant.companyId);
     const stored = async () =>
-      (await app.deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]?.hash;
+      (await app.deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]
+        ?.hash;
     // The argon2 library's own defaults, which Balcão used before.
     await app.deps.db
       .update(users)
