@@ -1,13 +1,19 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const screenshotDir = resolve(import.meta.dirname, '../test-results');
 
+/**
+ * Debian's headless shell when installed: the journeys never show a window, and it takes about 40% less
+ * CPU than the full browser running headless (the suite's largest share of the machine).
+ */
+const headlessShell = '/usr/bin/chromium-headless-shell';
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
     args: [
       '--no-sandbox',
       '--disable-gpu',
