@@ -13,7 +13,8 @@ const headlessShell = '/usr/bin/chromium-headless-shell';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
+    executablePath:
+      process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
     args: [
       '--no-sandbox',
       '--disable-gpu',
