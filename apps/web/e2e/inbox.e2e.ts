@@ -37,7 +37,11 @@ const customerWrites = (name: string, text: string) => visitorWrites(browser, wi
 /** The open conversation's messages (the list beside it previews the last one too). */
 const chatOf = (page: Page, name = 'Mensagens') => page.getByRole('list', { name });
 
-/** Records desktop notifications instead of relying on a notification daemon. */
+/**
+ * Records desktop notifications instead of relying on a notification daemon. The permission is granted,
+ * and the recorder says so itself: the headless shell answers 'denied' to `Notification.permission`
+ * whatever was granted (its permission query says 'granted').
+ */
 async function recordNotifications(page: Page) {
   await page.context().grantPermissions(['notifications']);
   await page.addInitScript(() => {
@@ -45,6 +49,9 @@ async function recordNotifications(page: Page) {
     const shown: string[] = [];
     Object.assign(window, { shownNotifications: shown });
     window.Notification = class extends Native {
+      static override get permission(): NotificationPermission {
+        return 'granted';
+      }
       constructor(title: string, options?: NotificationOptions) {
         super(title, options);
         shown.push(title);
