@@ -5,6 +5,8 @@ import { connectPostgres, type Database } from '../src/db/client.js';
 import { campaigns, connections } from '../src/db/schema/index.js';
 import { planShippings } from '../src/modules/campaigns/campaigns.dispatcher-planning.js';
 import { runCampaign } from '../src/modules/campaigns/campaigns.dispatcher-run.js';
+import { readCompanySettings } from '../src/modules/settings/settings.queries.js';
+import { createActorLoader } from '../src/platform/auth/actor.js';
 import type { AppDeps } from '../src/platform/context.js';
 import type { ChannelAdapter } from '../src/platform/ports/channel-adapter.js';
 import type { CampaignFigures, Row } from './table.js';
@@ -33,6 +35,8 @@ function dispatcherDeps(database: Database, sent: { count: number }): AppDeps {
   const quiet = { warn: () => undefined, error: () => undefined };
   return {
     db: database.db,
+    // The send checks the company's plan for the channel, as the server does (cached per company).
+    actors: createActorLoader(database.db, readCompanySettings),
     now: () => new Date(),
     sleep: async () => undefined,
     processId: `bench:${process.pid}`,
