@@ -280,6 +280,7 @@ describe('campaign dispatch on the Cloud API', () => {
       (n) => n >= 100,
     );
 
+    const sentBefore = ours().length;
     const posted = await call(app, 'POST', `/messages/${ticket?.id}`, {
       token: tenant.admin.token,
       body: { body: 'Resposta do atendente' },
@@ -321,7 +322,8 @@ describe('campaign dispatch on the Cloud API', () => {
     await call(app, 'POST', `/campaigns/${campaign.id}/cancel`, { token: tenant.admin.token });
 
     expect(posted.status).toBe(201);
-    expect(position).toBeGreaterThanOrEqual(storedAt);
+    // The reply may leave before its answer reaches the test: stored somewhere between the two counts.
+    expect(position).toBeGreaterThanOrEqual(sentBefore);
     expect(position - storedAt).toBeLessThanOrEqual(1);
     expect(stillHeld).toBe(whileHeld);
     expect(resumed).toBeGreaterThan(stillHeld + 5);
