@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { makeEventBuffer, proto, type WAMessageKey } from '@whiskeysockets/baileys';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SocketFactory, SocketOptions, WhatsappSocket } from '../src/channels/baileys/baileys.socket.js';
 import type { Db } from '../src/db/client.js';
@@ -177,6 +178,16 @@ export async function createWhatsappConnection(
   if (!row) throw new Error('connection not created');
   return row;
 }
+
+/**
+ * Marks the connection's session as held by another live process for `until` (an interval: '1 minute';
+ * a negative one, '-1 second', lets it go), as that process's lease would.
+ */
+export const holdSessionElsewhere = (app: FastifyInstance, connectionId: number, until: string) =>
+  app.deps.db
+    .update(connections)
+    .set({ leaseOwner: 'another-process', leaseExpiresAt: sql`now() + ${until}::interval` })
+    .where(eq(connections.id, connectionId));
 
 /** Replays `connection.update` events the way a socket emits them. */
 export const replay = {

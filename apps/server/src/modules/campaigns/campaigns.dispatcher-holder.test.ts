@@ -1,10 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
-import { createBaileysHarness, createWhatsappConnection, replay } from '../../../test/baileys-harness.js';
+import {
+  createBaileysHarness,
+  createWhatsappConnection,
+  holdSessionElsewhere,
+  replay,
+} from '../../../test/baileys-harness.js';
 import { createTenant } from '../../../test/fixtures.js';
 import { waitFor } from '../../../test/wait.js';
-import { campaignShippings, campaigns, connections } from '../../db/schema/index.js';
+import { campaignShippings, campaigns } from '../../db/schema/index.js';
 
 const harness = createBaileysHarness();
 const app = await createTestApp({ whatsappSockets: harness.factory });
@@ -13,11 +18,7 @@ afterAll(() => app.close());
 test('a campaign on a WhatsApp number whose session another process holds is left to that process, and sent once the session is here', async () => {
   const tenant = await createTenant(app);
   const connection = await createWhatsappConnection(app, tenant.companyId);
-  const holdElsewhere = (until: string) =>
-    app.deps.db
-      .update(connections)
-      .set({ leaseOwner: 'another-process', leaseExpiresAt: sql`now() + ${until}::interval` })
-      .where(eq(connections.id, connection.id));
+  const holdElsewhere = (until: string) => holdSessionElsewhere(app, connection.id, until);
   await holdElsewhere('1 minute');
   const [campaign] = await app.deps.db
     .insert(campaigns)

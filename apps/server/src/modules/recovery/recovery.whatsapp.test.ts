@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { PLATFORM_COMPANY_ID } from '@balcao/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import {
   createBaileysHarness,
   createWhatsappConnection,
   forgetStoredSessions,
+  holdSessionElsewhere,
   replay,
 } from '../../../test/baileys-harness.js';
 import { createTenant, createUser } from '../../../test/fixtures.js';
@@ -63,11 +64,7 @@ test("while another process holds the platform's session the code is left to it,
     status: 'CONNECTED',
   });
   platformConnections.push(connection.id);
-  const holdElsewhere = (until: string) =>
-    app.deps.db
-      .update(connections)
-      .set({ leaseOwner: 'another-process', leaseExpiresAt: sql`now() + ${until}::interval` })
-      .where(eq(connections.id, connection.id));
+  const holdElsewhere = (until: string) => holdSessionElsewhere(app, connection.id, until);
   await holdElsewhere('1 minute');
   const number = `55119${randomInt(10_000_000, 99_999_999)}`;
   const tenant = await createTenant(app);
